@@ -1,0 +1,80 @@
+//===- ChipInfo.h - What Crosslane knows about an AMDGPU target -*- C++ -*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// ChipInfo is the single place where Crosslane's passes learn what the target
+/// of a function can do. Facts come, in this order, from:
+///   1. the function's "target-cpu" / "target-features" attributes (clang sets
+///      both on every device function; opt's -mcpu/-mattr set them too);
+///   2. LLVM's own subtarget description (MCSubtargetInfo::checkFeatures) for
+///      every feature LLVM models (dpp, dpp8, permlane16-swap, ...);
+///   3. Crosslane's own table (lib/Support/ChipQuirks) for the facts LLVM does
+///      not encode as features (e.g. known code-generation bugs to avoid).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_SUPPORT_CHIPINFO_H
+#define CROSSLANE_SUPPORT_CHIPINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace crosslane {
+
+/// The hardware facts of one AMDGPU subtarget that cross-lane lowering needs.
+struct ChipInfo {
+  std::string CPU;      ///< e.g. "gfx942"
+  std::string Features; ///< the function's target-features string
+  unsigned Major = 0, Minor = 0, Stepping = 0;
+  unsigned WaveSize = 64;
+
+  // DPP and cross-lane instruction availability.
+  bool HasDPP = false;           ///< DPP16 at all (GFX8+).
+  bool HasDPP8 = false;          ///< dpp8 permutations (GFX10+).
+  bool HasDPPBroadcasts = false; ///< row_bcast:15/31 and wave_* (GFX8/9).
+  bool HasDPPRowXMask = false;   ///< row_xmask / row_share (GFX10+).
+  bool HasDPPNewBcast = false;   ///< row_newbcast (GFX90A, GFX94x, GFX950).
+  bool HasDPP64 = false;         ///< 64-bit DPP in the DP ALU (dpp-64bit).
+  bool HasPermLaneX16 = false;   ///< v_permlane16/permlanex16 (GFX10+).
+  bool HasPermLane64 = false;    ///< v_permlane64 (GFX11+, wave64 only).
+  bool HasPermLane16Swap = false;
+  bool HasPermLane32Swap = false;
+  bool HasIEEEMinMax = false;  ///< v_maximum/v_minimum (NaN-propagating).
+  bool HasVOP3DPP = false;     ///< VOP3/VOPC with DPP source (GFX11+).
+  bool BPermuteWithinHalf = false; ///< ds_bpermute cannot cross 32-lane halves.
+
+  // Facts LLVM does not model as features (see ChipQuirks).
+  bool DPPCombineSub32ImmBug = false; ///< gfx11.0 VOP3-DPP with imm src1.
+
+  bool isWave64() const { return WaveSize == 64; }
+  bool isGFX9Family() const { return Major == 9; }
+  bool isKnown() const { return Major != 0; }
+
+  /// Builds the facts for \p CPU with \p Features ("+wavefrontsize64,..."),
+  /// asking LLVM's AMDGPU subtarget when the target is registered.
+  static std::optional<ChipInfo> get(llvm::StringRef CPU,
+                                     llvm::StringRef Features = "");
+  /// Builds the facts for the target of \p F. Returns std::nullopt when \p F
+  /// is not amdgcn code or names no known processor.
+  static std::optional<ChipInfo> get(const llvm::Function &F);
+
+  /// One line: "gfx942 (9.4.2) wave64 dpp row_bcast newbcast dpp64 ...".
+  void print(llvm::raw_ostream &OS) const;
+};
+
+/// True when \p M is device code for AMDGPU (amdgcn triple).
+bool isAMDGPUModule(const llvm::Module &M);
+
+} // namespace crosslane
+
+#endif // CROSSLANE_SUPPORT_CHIPINFO_H

@@ -1,0 +1,106 @@
+//===- PassRegistry.cpp - Crosslane pass names and device pipeline --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Passes.h"
+#include "crosslane/Support/TargetInfoPrinter.h"
+
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace crosslane {
+
+static cl::opt<bool>
+    AutoInsert("crosslane-auto",
+               cl::desc("Run Crosslane's device pipeline at the end of the "
+                        "default optimisation pipelines (clang "
+                        "-fpass-plugin, opt -passes='default<O2>', LTO)"),
+               cl::init(true));
+
+namespace {
+
+/// crosslane-device-pipeline: runs exactly what clang -fpass-plugin runs, so
+/// `opt -passes=crosslane-device-pipeline` reproduces a device compilation.
+struct DevicePipelinePass : PassInfoMixin<DevicePipelinePass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    ModulePassManager MPM;
+    addDevicePipeline(MPM, OptimizationLevel::O2);
+    return MPM.run(M, MAM);
+  }
+  static bool isRequired() { return true; }
+};
+
+bool parseFunctionPassName(StringRef Name, FunctionPassManager &FPM) {
+#define CROSSLANE_FUNCTION_PASS(NAME, CREATE)                                  \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "crosslane/Passes.def"
+  return false;
+}
+
+bool parseModulePassName(StringRef Name, ModulePassManager &MPM) {
+#define CROSSLANE_MODULE_PASS(NAME, CREATE)                                    \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "crosslane/Passes.def"
+  return false;
+}
+
+void registerClassNames(PassBuilder &PB) {
+  // Lets -print-pipeline-passes print names opt can parse back.
+  PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks();
+  if (!PIC)
+    return;
+  PIC->addClassToPassName(TargetRemarksPass::name(),
+                          "crosslane-target-remarks");
+  PIC->addClassToPassName(DevicePipelinePass::name(),
+                          "crosslane-device-pipeline");
+}
+
+} // namespace
+
+void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
+  (void)Level;
+  FunctionPassManager FPM;
+  FPM.addPass(TargetRemarksPass());
+  MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+}
+
+void registerPasses(PassBuilder &PB) {
+  registerClassNames(PB);
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseFunctionPassName(Name, FPM);
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parseModulePassName(Name, MPM);
+      });
+  // OptimizerLast runs at -O0 too, where only isRequired() passes run; every
+  // Crosslane pass that must lower its operations is required.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (AutoInsert)
+          addDevicePipeline(MPM, Level);
+      });
+  // -fgpu-rdc / LTO: the device link runs in lld, where only the LTO
+  // extension points fire.
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (AutoInsert)
+          addDevicePipeline(MPM, Level);
+      });
+}
+
+} // namespace crosslane

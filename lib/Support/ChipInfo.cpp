@@ -1,0 +1,159 @@
+//===- ChipInfo.cpp - What Crosslane knows about an AMDGPU target ---------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Support/ChipInfo.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/TargetParser.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+
+using namespace llvm;
+
+namespace crosslane {
+
+namespace {
+
+/// Facts that LLVM 22 does not express as subtarget features. Keep this the
+/// only hand-written per-chip table; everything else is asked of LLVM.
+struct ChipQuirk {
+  unsigned Major, Minor; ///< ISA major.minor the quirk applies to.
+  bool DPPCombineSub32ImmBug;
+};
+
+// gfx11.0: GCNDPPCombine forms VOP3-DPP with an immediate src1 the assembler
+// rejects when a sub-32-bit DPP result is extended (triton-lang/triton PRs
+// #10449/#10452). Crosslane widens 16-bit values before DPP everywhere, and
+// this flag documents why.
+constexpr ChipQuirk Quirks[] = {
+    {11, 0, true},
+};
+
+bool hasFeature(const MCSubtargetInfo *STI, StringRef Feature) {
+  return STI && STI->checkFeatures(("+" + Feature).str());
+}
+
+std::unique_ptr<MCSubtargetInfo> makeSubtarget(StringRef CPU,
+                                               StringRef Features) {
+  Triple TT("amdgcn-amd-amdhsa");
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return nullptr;
+  return std::unique_ptr<MCSubtargetInfo>(
+      T->createMCSubtargetInfo(TT, CPU, Features));
+}
+
+/// Wave size: an explicit +wavefrontsize64/32 wins, then the chip default.
+unsigned waveSizeFor(AMDGPU::GPUKind Kind, StringRef Features) {
+  SmallVector<StringRef, 16> Parts;
+  Features.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  unsigned Size = 0;
+  for (StringRef P : Parts) {
+    if (P == "+wavefrontsize64")
+      Size = 64;
+    else if (P == "+wavefrontsize32")
+      Size = 32;
+  }
+  if (Size)
+    return Size;
+  return (AMDGPU::getArchAttrAMDGCN(Kind) & AMDGPU::FEATURE_WAVE32) ? 32 : 64;
+}
+
+} // namespace
+
+std::optional<ChipInfo> ChipInfo::get(StringRef CPU, StringRef Features) {
+  AMDGPU::GPUKind Kind = AMDGPU::parseArchAMDGCN(CPU);
+  if (Kind == AMDGPU::GK_NONE)
+    return std::nullopt;
+  ChipInfo C;
+  C.CPU = CPU.str();
+  C.Features = Features.str();
+  AMDGPU::IsaVersion V = AMDGPU::getIsaVersion(CPU);
+  C.Major = V.Major;
+  C.Minor = V.Minor;
+  C.Stepping = V.Stepping;
+  C.WaveSize = waveSizeFor(Kind, Features);
+
+  std::unique_ptr<MCSubtargetInfo> STI = makeSubtarget(CPU, Features);
+  if (STI) {
+    C.HasDPP = hasFeature(STI.get(), "dpp");
+    C.HasDPP8 = hasFeature(STI.get(), "dpp8");
+    C.HasDPP64 = hasFeature(STI.get(), "dpp-64bit");
+    C.HasPermLane16Swap = hasFeature(STI.get(), "permlane16-swap");
+    C.HasPermLane32Swap = hasFeature(STI.get(), "permlane32-swap");
+    C.HasIEEEMinMax = hasFeature(STI.get(), "ieee-minimum-maximum-insts");
+    bool GFX10 = hasFeature(STI.get(), "gfx10-insts");
+    bool GFX11 = hasFeature(STI.get(), "gfx11-insts");
+    C.HasDPPBroadcasts = C.HasDPP && !GFX10;
+    C.HasDPPRowXMask = C.HasDPP && GFX10;
+    C.HasDPPNewBcast = hasFeature(STI.get(), "gfx90a-insts") && !GFX10;
+    C.HasPermLaneX16 = GFX10;
+    C.HasPermLane64 = GFX11;
+    C.HasVOP3DPP = GFX11;
+  } else {
+    // No AMDGPU target registered (a bare tool): derive from the ISA version.
+    C.HasDPP = C.Major >= 8;
+    C.HasDPP8 = C.Major >= 10;
+    C.HasDPPBroadcasts = C.Major == 8 || C.Major == 9;
+    C.HasDPPRowXMask = C.Major >= 10;
+    C.HasDPPNewBcast =
+        C.Major == 9 && (C.Minor == 4 || C.Minor == 5 ||
+                         (C.Minor == 0 && C.Stepping == 10));
+    C.HasPermLaneX16 = C.Major >= 10;
+    C.HasPermLane64 = C.Major >= 11;
+    C.HasVOP3DPP = C.Major >= 11;
+  }
+  C.BPermuteWithinHalf = C.HasPermLaneX16 && C.WaveSize == 64;
+  for (const ChipQuirk &Q : Quirks)
+    if (Q.Major == C.Major && Q.Minor == C.Minor)
+      C.DPPCombineSub32ImmBug = Q.DPPCombineSub32ImmBug;
+  return C;
+}
+
+std::optional<ChipInfo> ChipInfo::get(const Function &F) {
+  if (!F.getParent() || !isAMDGPUModule(*F.getParent()))
+    return std::nullopt;
+  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  StringRef FS = F.getFnAttribute("target-features").getValueAsString();
+  if (CPU.empty())
+    return std::nullopt;
+  return get(CPU, FS);
+}
+
+void ChipInfo::print(raw_ostream &OS) const {
+  OS << CPU << " (" << Major << '.' << Minor << '.' << Stepping << ") wave"
+     << WaveSize;
+  auto Flag = [&](bool B, StringRef Name) {
+    if (B)
+      OS << ' ' << Name;
+  };
+  Flag(HasDPP, "dpp");
+  Flag(HasDPP8, "dpp8");
+  Flag(HasDPPBroadcasts, "row_bcast");
+  Flag(HasDPPRowXMask, "row_xmask");
+  Flag(HasDPPNewBcast, "row_newbcast");
+  Flag(HasDPP64, "dpp64");
+  Flag(HasPermLaneX16, "permlanex16");
+  Flag(HasPermLane64, "permlane64");
+  Flag(HasPermLane16Swap, "permlane16.swap");
+  Flag(HasPermLane32Swap, "permlane32.swap");
+  Flag(HasIEEEMinMax, "ieee-minmax");
+  Flag(HasVOP3DPP, "vop3-dpp");
+  Flag(BPermuteWithinHalf, "bpermute-within-half");
+  Flag(DPPCombineSub32ImmBug, "quirk:dpp-combine-sub32-imm");
+}
+
+bool isAMDGPUModule(const Module &M) {
+  return Triple(M.getTargetTriple()).isAMDGCN();
+}
+
+} // namespace crosslane
