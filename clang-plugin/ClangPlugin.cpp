@@ -21,7 +21,9 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -84,3 +86,12 @@ protected:
 
 static FrontendPluginRegistry::Add<CrosslaneAction>
     X("crosslane", "Crosslane GPU passes in the code generator's pipeline");
+
+// The same library also works as a pass plugin (-fpass-plugin, opt
+// -load-pass-plugin): clang loads -fplugin libraries through the pass-plugin
+// loader too, and needs this entry point.
+extern "C" LLVM_ATTRIBUTE_WEAK ::llvm::PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "CrosslaneClang", LLVM_VERSION_STRING,
+          [](llvm::PassBuilder &PB) { crosslane::registerPasses(PB); }};
+}

@@ -2,7 +2,7 @@
 # Crosslane's lit configuration. Tools come from LLVM 22's bin directory
 # (never the unversioned ones on PATH, which may be another LLVM).
 import os
-import shutil
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -29,7 +29,7 @@ config.substitutions.append(("%hipcc", os.path.join(bindir, "crosslane-hipcc")))
 config.substitutions.append(("%crosslane-run", os.path.join(bindir, "crosslane-run")))
 config.substitutions.append(("%crosslane_src", config.crosslane_src_root))
 config.substitutions.append(("%crosslane_obj", config.crosslane_obj_root))
-config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%python", sys.executable))
 
 # Features: what this machine has.
 if os.path.exists("/usr/include/hip/hip_runtime.h"):
