@@ -1,0 +1,802 @@
+#!/usr/bin/env python3
+"""Crosslane's cross-lane benchmark: static cost of wave reductions per chip.
+
+There is no AMD GPU here, so every figure is *static*: the number of VALU and
+SALU instructions llc-22 emits inside the reduction region, and llvm-mca-22's
+cycle estimate for that region (-mcpu=<chip>). Nothing here is a timing.
+
+For each operation x chip x wave size the script builds these variants of one
+kernel (`bench(const T *in, T *out, int *out_idx)`, one wave, lane i reads
+in[i] and writes the result to out[i] / out_idx[i]):
+
+  crosslane   the Crosslane operation (__crosslane_*), expanded by the plugin
+  shfl_xor    the HIP __shfl_xor butterfly (on (value, index) for arg ops)
+  iree        butterfly max + ballot + min over tied indices (arg ops; the
+              IREE AMDGPU argmax ukernel's algorithm, written from its
+              description)
+  wave_reduce LLVM 22's llvm.amdgcn.wave.reduce.* (where LLVM has the op)
+  mlir        MLIR's gpu.subgroup_reduce DPP lowering (where MLIR has it)
+  bound       the hand lower bound (bench/bounds/<family>.s, justified there)
+
+The region is delimited by inline-asm markers that take the reduction's
+inputs and results as register operands ("+v"), so no instruction of the
+reduction can move across them; the instructions between the markers are
+counted (hazard s_nop / s_delay_alu and s_waitcnt are listed separately).
+
+Before a variant is counted it is *run* in the wave executor
+(build/bin/crosslane-run) against the Crosslane reference semantics on
+random and adversarial inputs; a variant that computes a different answer is
+reported as WRONG and never wins.
+
+Output: a markdown table on stdout, a CSV under bench/results/, and a last
+line `summary ...` with ratios of mca cycles (lower is better).
+"""
+
+import argparse
+import csv
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+
+# (chip, wave size)
+CHIPS = [("gfx90a", 64), ("gfx942", 64), ("gfx950", 64),
+         ("gfx1030", 32), ("gfx1030", 64), ("gfx1100", 32), ("gfx1100", 64),
+         ("gfx1201", 32), ("gfx1201", 64)]
+
+# Operation table. kind: reduce | arg. `hip_t` is the HIP element type,
+# `combine` the HIP expression a butterfly uses, `cl` the Crosslane call,
+# `wave_reduce` the clang builtin (None: LLVM 22 has none), `mlir` the
+# gpu.subgroup_reduce kind and MLIR type (None: MLIR has none).
+OPS = {
+    "max_f32": dict(kind="reduce", hip_t="float", shfl_t="float",
+                    combine="fmaxf({a}, {b})", cl="__crosslane_reduce_fmax_f32",
+                    wave_reduce="__builtin_amdgcn_wave_reduce_fmax_f32",
+                    mlir=("maxnumf", "f32"), inputs="float"),
+    "add_i32": dict(kind="reduce", hip_t="int", shfl_t="int",
+                    combine="{a} + {b}", cl="__crosslane_reduce_add_i32",
+                    wave_reduce="(int)__builtin_amdgcn_wave_reduce_add_u32",
+                    wave_reduce_cast="(unsigned)", mlir=("add", "i32"),
+                    inputs="int"),
+    "max_f16": dict(kind="reduce", hip_t="_Float16", shfl_t="float",
+                    combine="(_Float16)fmaxf((float){a}, (float){b})",
+                    cl="__crosslane_reduce_fmax_f16", wave_reduce=None,
+                    mlir=("maxnumf", "f16"), inputs="half"),
+    "add_f64": dict(kind="reduce", hip_t="double", shfl_t="double",
+                    combine="{a} + {b}", cl="__crosslane_reduce_add_f64",
+                    wave_reduce=None, mlir=("add", "f64"), inputs="double-exact"),
+    "argmax_f32": dict(kind="arg", hip_t="float", key="v", nan="ignore",
+                       cl="__crosslane_argmax_f32_i32", inputs="float"),
+    "argmax_f32_nanwins": dict(kind="arg", hip_t="float", key="v", nan="wins",
+                               cl="__crosslane_argmax_f32_i32", inputs="float"),
+    "iamax_f32": dict(kind="arg", hip_t="float", key="fabsf(v)", nan="ignore",
+                      cl="__crosslane_argmax_f32_i32", inputs="float"),
+}
+
+MARKERS = r"""
+#define BENCH_BEGIN1(a) asm volatile("; BENCH_BEGIN" : "+v"(a))
+#define BENCH_BEGIN2(a, b) asm volatile("; BENCH_BEGIN" : "+v"(a), "+v"(b))
+#define BENCH_END1(a) asm volatile("; BENCH_END" : "+v"(a))
+#define BENCH_END2(a, b) asm volatile("; BENCH_END" : "+v"(a), "+v"(b))
+"""
+
+
+def hip_prologue(op):
+    t = op["hip_t"]
+    load = "in[threadIdx.x]"
+    if op["kind"] == "arg" and op["key"] != "v":
+        # Arg variants all reduce the key (|x| for iamax) and output it with
+        # the winning index; the key is computed before the region.
+        load = op["key"].replace("v", load)
+    return f"""#include <hip/hip_runtime.h>
+{MARKERS}
+extern "C" __global__ void bench(const {t} *in, {t} *out, int *out_idx) {{
+  {t} v = {load};
+  {t} *p = out + threadIdx.x;
+  int *pi = out_idx + threadIdx.x;
+  asm volatile("" : "+v"(p), "+v"(pi));
+"""
+
+
+def better_expr(op, ka, ia, kb, ib):
+    """HIP condition: candidate (ka, ia) beats incumbent (kb, ib)."""
+    if op["nan"] == "wins":
+        # NaN is the largest key; among NaNs, and among equal keys, the
+        # smallest index wins.
+        return (f"((__builtin_isnan({ka}) && !__builtin_isnan({kb})) || "
+                f"({ka} > {kb}) || "
+                f"(({ka} == {kb} || (__builtin_isnan({ka}) && __builtin_isnan({kb}))) "
+                f"&& {ia} < {ib}))")
+    # NaN never wins unless everything is NaN.
+    return (f"((__builtin_isnan({kb}) && !__builtin_isnan({ka})) || "
+            f"({ka} > {kb}) || "
+            f"(({ka} == {kb} || (__builtin_isnan({ka}) && __builtin_isnan({kb}))) "
+            f"&& {ia} < {ib}))")
+
+
+def variant_shfl_xor(op):
+    src = hip_prologue(op)
+    if op["kind"] == "reduce":
+        st = op["shfl_t"]
+        comb = op["combine"].format(a="v", b="b")
+        src += f"""  BENCH_BEGIN1(v);
+  for (int o = 1; o < warpSize; o <<= 1) {{
+    {op['hip_t']} b = ({op['hip_t']})__shfl_xor(({st})v, o);
+    v = {comb};
+  }}
+  BENCH_END1(v);
+  *p = v;
+  *pi = 0;
+}}
+"""
+        return src
+    src += f"""  int idx = threadIdx.x;
+  BENCH_BEGIN2(v, idx);
+  float k = v;
+  for (int o = 1; o < warpSize; o <<= 1) {{
+    float ko = __shfl_xor(k, o);
+    float vo = __shfl_xor(v, o);
+    int io = __shfl_xor(idx, o);
+    bool take = {better_expr(op, 'ko', 'io', 'k', 'idx')};
+    k = take ? ko : k;
+    v = take ? vo : v;
+    idx = take ? io : idx;
+  }}
+  BENCH_END2(v, idx);
+  *p = v;
+  *pi = idx;
+}}
+"""
+    return src
+
+
+def variant_iree(op):
+    """Butterfly max of the key, ballot of the lanes holding it, then the
+    smallest index among them (a min-butterfly over indices when more than
+    one lane ties)."""
+    if op["kind"] != "arg":
+        return None
+    if op["nan"] == "wins":
+        maxf = "((__builtin_isnan(a) || a > b) ? a : b)"
+        tie = "(k == m || (__builtin_isnan(k) && __builtin_isnan(m)))"
+    else:
+        maxf = "fmaxf(a, b)"
+        tie = "(k == m || (__builtin_isnan(k) && __builtin_isnan(m)))"
+    src = hip_prologue(op)
+    src += f"""  int idx = threadIdx.x;
+  BENCH_BEGIN2(v, idx);
+  float k = v;
+  float m = k;
+  for (int o = 1; o < warpSize; o <<= 1) {{
+    float a = m, b = __shfl_xor(m, o);
+    m = {maxf};
+  }}
+  unsigned long long mask = __ballot({tie});
+  int lane;
+  if (__popcll(mask) == 1) {{
+    lane = __ffsll((long long)mask) - 1;
+  }} else {{
+    int cand = {tie} ? idx : 0x7fffffff;
+    for (int o = 1; o < warpSize; o <<= 1)
+      cand = min(cand, __shfl_xor(cand, o));
+    lane = cand;  /* lane id == index here */
+  }}
+  v = __shfl(v, lane);
+  idx = lane;
+  BENCH_END2(v, idx);
+  *p = v;
+  *pi = idx;
+}}
+"""
+    return src
+
+
+def variant_crosslane(op):
+    t = op["hip_t"]
+    src = hip_prologue(op)
+    if op["kind"] == "reduce":
+        decl = f'extern "C" __device__ {t} {op["cl"]}({t}, int, int);\n'
+        src = src.replace("extern \"C\" __global__", decl + "extern \"C\" __global__")
+        src += f"""  BENCH_BEGIN1(v);
+  v = {op['cl']}(v, warpSize, 1);
+  BENCH_END1(v);
+  *p = v;
+  *pi = 0;
+}}
+"""
+        return src
+    nan = 1 if op["nan"] == "wins" else 0
+    decl = (f'struct cl_pair {{ float v; int i; }};\n'
+            f'extern "C" __device__ cl_pair {op["cl"]}(float, int, int, int, int);\n')
+    src = src.replace("extern \"C\" __global__", decl + "extern \"C\" __global__")
+    src += f"""  int idx = threadIdx.x;
+  BENCH_BEGIN2(v, idx);
+  cl_pair r = {op['cl']}(v, idx, warpSize, 1, {nan});
+  v = r.v;
+  idx = r.i;
+  BENCH_END2(v, idx);
+  *p = v;
+  *pi = idx;
+}}
+"""
+    return src
+
+
+def variant_wave_reduce(op):
+    if op["kind"] != "reduce" or not op.get("wave_reduce"):
+        return None
+    cast = op.get("wave_reduce_cast", "")
+    src = hip_prologue(op)
+    src += f"""  BENCH_BEGIN1(v);
+  v = {op['wave_reduce']}({cast}v, 0);
+  BENCH_END1(v);
+  *p = v;
+  *pi = 0;
+}}
+"""
+    return src
+
+
+# ----------------------------------------------------------------------------
+# MLIR: gpu.subgroup_reduce through MLIR's DPP lowering, wrapped in the same
+# kernel (written in LLVM IR, markers as inline asm).
+# ----------------------------------------------------------------------------
+IR_TY = {"f32": "float", "i32": "i32", "f16": "half", "f64": "double"}
+
+
+def mlir_module(kind, mty, wave):
+    cluster = "" if wave == 64 else " cluster(size = 32)"
+    return (f"func.func @reduce(%x: {mty}) -> {mty} {{\n"
+            f"  %r = gpu.subgroup_reduce {kind} %x{cluster} : ({mty}) -> {mty}\n"
+            f"  return %r : {mty}\n}}\n")
+
+
+def mlir_kernel_ir(mty):
+    t = IR_TY[mty]
+    return f"""target triple = "amdgcn-amd-amdhsa"
+declare {t} @reduce({t})
+declare i32 @llvm.amdgcn.workitem.id.x()
+define amdgpu_kernel void @bench(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %oi) #0 {{
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pin = getelementptr {t}, ptr addrspace(1) %in, i32 %tid
+  %v = load {t}, ptr addrspace(1) %pin
+  %pout = getelementptr {t}, ptr addrspace(1) %out, i32 %tid
+  %poi = getelementptr i32, ptr addrspace(1) %oi, i32 %tid
+  %b = call {t} asm sideeffect "; BENCH_BEGIN", "=v,0"({t} %v)
+  %r = call {t} @reduce({t} %b)
+  %e = call {t} asm sideeffect "; BENCH_END", "=v,0"({t} %r)
+  store {t} %e, ptr addrspace(1) %pout
+  store i32 0, ptr addrspace(1) %poi
+  ret void
+}}
+attributes #0 = {{ "amdgpu-flat-work-group-size"="1,64" }}
+"""
+
+
+# ----------------------------------------------------------------------------
+# Tool plumbing
+# ----------------------------------------------------------------------------
+class BenchError(Exception):
+    pass
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode != 0:
+        raise BenchError(f"{' '.join(cmd)}\n{p.stderr.strip()[:2000]}")
+    return p.stdout
+
+
+def tool(name):
+    return os.path.join(LLVM_BIN, name)
+
+
+def chip_flags(chip, wave):
+    return ["-mwavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
+
+
+def llc_attr(chip, wave):
+    return ["-mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
+
+
+class Builder:
+    def __init__(self, build, work):
+        self.build = build
+        self.work = work
+        self.hipcc = os.path.join(build, "bin", "crosslane-hipcc")
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def hip_to_ll(self, src, name, chip, wave, plugin):
+        hip = self.path(name + ".hip")
+        with open(hip, "w") as f:
+            f.write(src)
+        ll = self.path(name + ".ll")
+        cmd = [self.hipcc, f"--offload-arch={chip}", "--cuda-device-only",
+               "-nogpulib", "-O2", "-S", "-emit-llvm", "-I",
+               os.path.join(ROOT, "include"), hip, "-o", ll]
+        cmd += chip_flags(chip, wave)
+        if not plugin:
+            cmd.append("--no-crosslane")
+        run(cmd)
+        return ll
+
+    def mlir_to_ll(self, op, name, chip, wave):
+        kind, mty = op["mlir"]
+        mlir = self.path(name + ".mlir")
+        with open(mlir, "w") as f:
+            f.write(mlir_module(kind, mty, wave))
+        lowered = self.path(name + ".llvm.mlir")
+        run([tool("mlir-opt"),
+             f"--test-gpu-subgroup-reduce-lowering=expand-to-shuffles target={chip}",
+             f"--convert-amdgpu-to-rocdl=chipset={chip}", "--convert-arith-to-llvm",
+             "--convert-func-to-llvm", "--reconcile-unrealized-casts", mlir,
+             "-o", lowered])
+        fn = self.path(name + ".fn.ll")
+        run([tool("mlir-translate"), "--mlir-to-llvmir", lowered, "-o", fn])
+        kern = self.path(name + ".kern.ll")
+        with open(kern, "w") as f:
+            f.write(mlir_kernel_ir(mty))
+        linked = self.path(name + ".linked.bc")
+        run([tool("llvm-link"), kern, fn, "-o", linked])
+        feats = "+wavefrontsize64" if wave == 64 and chip.startswith("gfx1") else ""
+        ll = self.path(name + ".ll")
+        # Inline the reduction into the kernel, as a real compile would.
+        run([tool("opt"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}"] +
+            ([f"-mattr={feats}"] if feats else []) +
+            ["-passes=always-inline,inline,default<O2>", "-S", linked, "-o", ll])
+        return ll
+
+    def ll_to_asm(self, ll, chip, wave):
+        s = ll[:-3] + ".s"
+        run([tool("llc"), "-O3", "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}"] +
+            llc_attr(chip, wave) + [ll, "-o", s])
+        return s
+
+
+# ----------------------------------------------------------------------------
+# Counting
+# ----------------------------------------------------------------------------
+HAZARD = re.compile(r"^(s_nop|s_delay_alu|s_waitcnt|s_wait_)")
+
+
+def region(asm_path, wave):
+    """Instructions between the BENCH markers of the kernel body, as
+    executed by one full wave: a loop inside the region (a branch back to a
+    label in the region, e.g. LLVM 22's readlane loop for wave.reduce) runs
+    once per active lane, so its body is counted `wave` times."""
+    lines = open(asm_path).read().splitlines()
+    out, inside, seen, labels = [], False, 0, {}
+    for line in lines:
+        t = line.strip()
+        if "BENCH_BEGIN" in t:
+            inside, seen = True, seen + 1
+            continue
+        if "BENCH_END" in t:
+            inside = False
+            continue
+        t = t.split(";")[0].strip()
+        if not inside or not t:
+            continue
+        lab = re.match(r"^([.\w$]+):$", t)
+        if lab:
+            labels[lab.group(1)] = len(out)
+            continue
+        if t.startswith("."):  # directive
+            continue
+        inst = t
+        m = re.match(r"s_cbranch_\w+\s+(\S+)|s_branch\s+(\S+)", inst)
+        out.append(inst)
+        if m:
+            target = m.group(1) or m.group(2)
+            if target in labels:  # back edge: a loop over the lanes
+                body = out[labels[target]:]
+                out.extend(body * (wave - 1))
+    if seen != 1:
+        raise BenchError(f"{asm_path}: expected one BENCH_BEGIN marker, saw {seen}")
+    return out
+
+
+def classify(insts):
+    work = [i for i in insts if not HAZARD.match(i)]
+    hazard = [i for i in insts if HAZARD.match(i)]
+    valu = sum(1 for i in work if i.startswith("v_"))
+    salu = sum(1 for i in work if i.startswith("s_"))
+    other = len(work) - valu - salu  # ds_*, global_*, buffer_* ...
+    return dict(valu=valu, salu=salu, other=other, hazard=len(hazard),
+                count=valu + salu + other)
+
+
+def mca_cycles(insts, chip, wave, work):
+    s = os.path.join(work, f"mca.{chip}.{wave}.s")
+    with open(s, "w") as f:
+        f.write("\n".join(insts) + "\n")
+    out = run([tool("llvm-mca"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}",
+               "-iterations=1"] + llc_attr(chip, wave) + [s])
+    m = re.search(r"Total Cycles:\s+(\d+)", out)
+    if not m:
+        raise BenchError("llvm-mca printed no cycle count")
+    return int(m.group(1))
+
+
+# ----------------------------------------------------------------------------
+# The hand lower bound (see bench/BOUNDS.md for the reasoning). Each bound is
+# real assembly for the chip, so llvm-mca can time it like the others.
+# ----------------------------------------------------------------------------
+def _exec(wave):
+    return ("s_or_saveexec_b64 s[2:3], -1", "s_mov_b64 exec, s[2:3]", "s[2:3]") \
+        if wave == 64 else ("s_or_saveexec_b32 s2, -1", "s_mov_b32 exec_lo, s2", "s2")
+
+
+def _vop(chip, name):
+    # gfx12 renamed the IEEE-less min/max to *_num_*.
+    if chip.startswith("gfx12") and name in ("v_max_f32", "v_min_f32"):
+        return name.replace("_f32", "_num_f32")
+    # gfx10+ spells the carry-less add v_add_nc_u32.
+    if chip.startswith("gfx1") and name == "v_add_u32":
+        return "v_add_nc_u32"
+    return name
+
+
+def _steps32(chip, op):
+    gfx9 = chip.startswith("gfx9")
+    ctrls = ["row_shr:1", "row_shr:2", "row_shr:4", "row_shr:8",
+             "row_bcast:15", "row_bcast:31"] if gfx9 else \
+            ["row_xmask:1", "row_xmask:2", "row_xmask:4", "row_xmask:8"]
+    return [f"{_vop(chip, op)}_dpp v1, v1, v1 {c} row_mask:0xf bank_mask:0xf bound_ctrl:1"
+            for c in ctrls]
+
+
+def _cross32(chip, wave, op):
+    """Steps past the row (gfx10+), leaving the total in v1 or s4."""
+    if chip.startswith("gfx9"):
+        return ["v_readlane_b32 s4, v1, 63", None]  # None: result in s4
+    seq = ["v_permlanex16_b32 v2, v1, 0, 0", f"{_vop(chip, op)}_e32 v1, v1, v2"]
+    if wave == 64:
+        if chip.startswith("gfx10"):
+            seq += ["v_readlane_b32 s4, v1, 0", "v_readlane_b32 s5, v1, 32",
+                    f"{_vop(chip, op)}_e64 v1, s4, s5"]
+        else:
+            seq += ["v_permlane64_b32 v2, v1", f"{_vop(chip, op)}_e32 v1, v1, v2"]
+    return seq
+
+
+def bound_reduce32(chip, wave, op, identity):
+    save, restore, mask = _exec(wave)
+    body = [save, f"v_mov_b32_e32 v3, {identity}",
+            f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]
+    body += _steps32(chip, op)
+    cross = _cross32(chip, wave, op)
+    if cross[-1] is None:
+        body += [cross[0], restore, "v_mov_b32_e32 v0, s4"]
+    else:
+        body += cross + [restore, "v_mov_b32_e32 v0, v1"]
+    return body
+
+
+def bound_reduce64(chip, wave):
+    """f64 add: no 64-bit DPP add outside row_newbcast, so each step is two
+    32-bit DPP moves and one v_add_f64."""
+    save, restore, mask = _exec(wave)
+    body = [save, "v_mov_b32_e32 v4, 0", "v_mov_b32_e32 v5, 0x80000000",
+            f"v_cndmask_b32_e64 v2, v4, v0, {mask}",
+            f"v_cndmask_b32_e64 v3, v5, v1, {mask}"]
+    gfx9 = chip.startswith("gfx9")
+    ctrls = ["row_shr:1", "row_shr:2", "row_shr:4", "row_shr:8",
+             "row_bcast:15", "row_bcast:31"] if gfx9 else \
+            ["row_xmask:1", "row_xmask:2", "row_xmask:4", "row_xmask:8"]
+    for c in ctrls:
+        body += [f"v_mov_b32_dpp v6, v2 {c} row_mask:0xf bank_mask:0xf bound_ctrl:1",
+                 f"v_mov_b32_dpp v7, v3 {c} row_mask:0xf bank_mask:0xf bound_ctrl:1",
+                 "v_add_f64 v[2:3], v[2:3], v[6:7]"]
+    if gfx9:
+        body += ["v_readlane_b32 s4, v2, 63", "v_readlane_b32 s5, v3, 63", restore,
+                 "v_mov_b32_e32 v0, s4", "v_mov_b32_e32 v1, s5"]
+        return body
+    body += ["v_permlanex16_b32 v6, v2, 0, 0", "v_permlanex16_b32 v7, v3, 0, 0",
+             "v_add_f64 v[2:3], v[2:3], v[6:7]"]
+    if wave == 64:
+        if chip.startswith("gfx10"):
+            body += ["v_readlane_b32 s4, v2, 0", "v_readlane_b32 s5, v3, 0",
+                     "v_readlane_b32 s6, v2, 32", "v_readlane_b32 s7, v3, 32",
+                     "v_add_f64 v[2:3], s[4:5], s[6:7]"]
+        else:
+            body += ["v_permlane64_b32 v6, v2", "v_permlane64_b32 v7, v3",
+                     "v_add_f64 v[2:3], v[2:3], v[6:7]"]
+    body += [restore, "v_mov_b32_e32 v0, v2", "v_mov_b32_e32 v1, v3"]
+    return body
+
+
+def bound_argmax(chip, wave, nan_wins):
+    """Value reduction, then the smallest index among the lanes holding the
+    maximum: a compare (masked by the original exec), the index or UINT_MAX,
+    and a fused umin reduction of those indices. NaN-wins first maps the
+    value to an order-preserving integer key with every NaN on top."""
+    save, restore, mask = _exec(wave)
+    body = [save]
+    if nan_wins:
+        body += ["v_ashrrev_i32_e32 v8, 31, v0", "v_or_b32_e32 v8, 0x80000000, v8",
+                 "v_xor_b32_e32 v8, v0, v8", f"v_cmp_u_f32_e64 {mask.replace('2', '8', 1) if wave == 64 else 's8'}, v0, v0".replace("s[8:3]", "s[8:9]"),
+                 f"v_cndmask_b32_e64 v0, v8, -1, {('s[8:9]' if wave == 64 else 's8')}"]
+        op, ident = "v_max_u32", "0"
+    else:
+        op, ident = "v_max_f32", "0x7fc00000"
+    body += [f"v_mov_b32_e32 v3, {ident}", f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]
+    body += _steps32(chip, op)
+    cross = _cross32(chip, wave, op)
+    if cross[-1] is None:
+        body += [cross[0], "v_mov_b32_e32 v1, s4"]
+    else:
+        body += cross
+    cmpm = "s[6:7]" if wave == 64 else "s6"
+    andm = "s_and_b64 s[6:7], s[6:7], s[2:3]" if wave == 64 else "s_and_b32 s6, s6, s2"
+    cmp = "v_cmp_eq_u32_e64" if nan_wins else "v_cmp_eq_f32_e64"
+    body += [f"{cmp} {cmpm}, v0, v1", andm,
+             f"v_cndmask_b32_e64 v9, -1, v10, {cmpm}"]
+    body += [l.replace("v1", "v9") for l in _steps32(chip, "v_min_u32")]
+    cross = [l.replace("v1", "v9") if l else l for l in _cross32(chip, wave, "v_min_u32")]
+    if cross[-1] is None:
+        body += [cross[0], restore, "v_mov_b32_e32 v10, s4"]
+    else:
+        body += cross + [restore, "v_mov_b32_e32 v10, v9"]
+    return body
+
+
+def bound(opname, chip, wave):
+    if opname in ("max_f32", "max_f16"):
+        return bound_reduce32(chip, wave, "v_max_f32", "0x7fc00000")
+    if opname == "add_i32":
+        return bound_reduce32(chip, wave, "v_add_u32", "0")
+    if opname == "add_f64":
+        return bound_reduce64(chip, wave)
+    if opname in ("argmax_f32", "iamax_f32"):
+        return bound_argmax(chip, wave, False)
+    if opname == "argmax_f32_nanwins":
+        return bound_argmax(chip, wave, True)
+    raise KeyError(opname)
+
+
+# ----------------------------------------------------------------------------
+# Correctness: run every variant in the wave executor against the reference
+# semantics of the Crosslane operation (the crosslane variant compiled
+# without the plugin, whose __crosslane_* calls the executor evaluates with
+# its reference builtins).
+# ----------------------------------------------------------------------------
+ELEM = {"float": "f32", "int": "i32", "_Float16": "f16", "double": "f64"}
+INPUTS = "random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max"
+
+
+def verify(build, ref_ll, ll, op, chip, wave):
+    runner = os.path.join(build, "bin", "crosslane-run")
+    if not os.path.exists(runner):
+        return "unverified"
+    et = ELEM[op["hip_t"]]
+    inputs = INPUTS if et.startswith("f") else "random,all-equal,ties"
+    if op["inputs"] == "double-exact":
+        # FP addition is not associative: the variants add in different tree
+        # orders, so they are compared on inputs whose sums are exact.
+        inputs = "small-int"
+    cmd = [runner, ref_ll, f"--diff={ll}", "--kernel=bench", f"--mcpu={chip}",
+           "--grid=1", f"--block={wave}",
+           f"--arg=buf:{et}:{wave}:random", f"--arg=buf:{et}:{wave}:zero",
+           f"--arg=buf:i32:{wave}:zero", f"--inputs={inputs}", "--seed=1"]
+    cmd += ["--mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    m = re.search(r"diff: (\d+) cases, (\d+) mismatches", p.stdout + p.stderr)
+    if p.returncode == 0 and m and m.group(2) == "0":
+        return f"ok({m.group(1)})"
+    return "WRONG"
+
+
+# ----------------------------------------------------------------------------
+# Driver
+# ----------------------------------------------------------------------------
+VARIANTS = ["crosslane", "shfl_xor", "iree", "wave_reduce", "mlir", "bound"]
+HIP_VARIANTS = {"crosslane": variant_crosslane, "shfl_xor": variant_shfl_xor,
+                "iree": variant_iree, "wave_reduce": variant_wave_reduce}
+
+
+def measure(b, build, opname, op, chip, wave):
+    """Returns {variant: dict(count, valu, salu, other, hazard, cycles, ok)}."""
+    res = {}
+    tag = f"{opname}.{chip}.w{wave}"
+    ref_ll = None
+    src = variant_crosslane(op)
+    try:
+        ref_ll = b.hip_to_ll(src, tag + ".ref", chip, wave, plugin=False)
+    except BenchError as e:
+        print(f"bench: reference for {tag} failed: {e}", file=sys.stderr)
+    for v in VARIANTS:
+        try:
+            if v == "bound":
+                insts = bound(opname, chip, wave)
+                r = classify(insts)
+                r["cycles"] = mca_cycles(insts, chip, wave, b.work)
+                r["ok"] = "bound"
+                res[v] = r
+                continue
+            if v == "mlir":
+                if op["kind"] != "reduce" or not op.get("mlir"):
+                    continue
+                ll = b.mlir_to_ll(op, f"{tag}.mlir", chip, wave)
+            else:
+                src = HIP_VARIANTS[v](op)
+                if src is None:
+                    continue
+                ll = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"))
+            insts = region(b.ll_to_asm(ll, chip, wave), wave)
+            r = classify(insts)
+            r["cycles"] = mca_cycles(insts, chip, wave, b.work)
+            r["ok"] = verify(build, ref_ll, ll, op, chip, wave) if ref_ll else "unverified"
+            res[v] = r
+        except BenchError as e:
+            res[v] = dict(error=str(e).splitlines()[-1][:120])
+    return res
+
+
+def fmt(r):
+    if r is None:
+        return "—"
+    if "error" in r:
+        return "error"
+    s = f"{r['count']} ({r['valu']}v+{r['salu']}s"
+    if r["other"]:
+        s += f"+{r['other']}m"
+    s += f") / {r['cycles']}c"
+    if r["ok"] not in ("bound",) and not r["ok"].startswith("ok"):
+        s += f" {r['ok']}"
+    return s
+
+
+def geomean(xs):
+    xs = [x for x in xs if x and x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def _plugin_share(hipcc, src, work):
+    """Crosslane passes' wall time over the whole clang -O2 compile, from
+    clang's -ftime-report (per-pass timings), so other load on the machine
+    cancels out."""
+    t0 = time.perf_counter()
+    p = subprocess.run([hipcc, "--offload-arch=gfx942", "--cuda-device-only",
+                        "-O2", "-c", "-ftime-report", "-I", os.path.join(ROOT, "include"),
+                        src, "-o", os.path.join(work, "ct.o")],
+                       capture_output=True, text=True)
+    total = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise BenchError(p.stderr[-500:])
+    ours = 0.0
+    for line in p.stderr.splitlines():
+        if "crosslane::" in line:
+            cols = re.findall(r"([0-9.]+) \(", line)
+            if len(cols) >= 3:
+                ours += float(cols[-1])  # wall-clock column
+    return ours / total
+
+
+def generated_module(work, kernels=300):
+    """A large HIP module: many kernels with butterflies, ballots and
+    Crosslane calls, to see how the plugin's time scales."""
+    path = os.path.join(work, "generated.hip")
+    with open(path, "w") as f:
+        f.write('#include <hip/hip_runtime.h>\n'
+                'extern "C" __device__ float __crosslane_reduce_fmax_f32(float, int, int);\n')
+        for i in range(kernels):
+            f.write(f"""extern "C" __global__ void k{i}(const float *in, float *out, int n) {{
+  float v = -INFINITY; int idx = 0;
+  for (int j = threadIdx.x; j < n; j += blockDim.x)
+    if (in[j] > v) {{ v = in[j]; idx = j; }}
+  for (int o = warpSize / 2; o > 0; o /= 2) {{
+    float w = __shfl_xor(v, o); int wi = __shfl_xor(idx, o);
+    if (w > v || (w == v && wi < idx)) {{ v = w; idx = wi; }}
+  }}
+  unsigned long long b = __ballot(v == in[{i} % 7]);
+  out[threadIdx.x] = v + (float)idx + (float)__popcll(b) +
+                     __crosslane_reduce_fmax_f32(v, {2 ** (1 + i % 6)}, 1);
+}}
+""")
+    return path
+
+
+def compile_overhead(build, work, repeats):
+    """Plugin share of clang -O2 time on the largest example and on a large
+    generated module (median of `repeats` runs)."""
+    hipcc = os.path.join(build, "bin", "crosslane-hipcc")
+    exdir = os.path.join(ROOT, "examples")
+    exs = [os.path.join(exdir, f) for f in os.listdir(exdir) if f.endswith(".hip")] \
+        if os.path.isdir(exdir) else []
+    out = []
+    for src in ([max(exs, key=os.path.getsize)] if exs else []) + [generated_module(work)]:
+        shares = sorted(_plugin_share(hipcc, src, work) for _ in range(repeats))
+        out.append((os.path.basename(src), shares[len(shares) // 2]))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--ops", default=",".join(OPS))
+    ap.add_argument("--chips", default=",".join(f"{c}:{w}" for c, w in CHIPS),
+                    help="comma list of chip:wave")
+    ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    ap.add_argument("--repeats", type=int, default=3)
+    a = ap.parse_args()
+
+    work = tempfile.mkdtemp(prefix="crosslane-bench-")
+    b = Builder(os.path.abspath(a.build), work)
+    chips = [(c.split(":")[0], int(c.split(":")[1])) for c in a.chips.split(",")]
+    rows = []
+    print("Static figures: VALU+SALU(+memory) instructions in the reduction region, "
+          "and llvm-mca-22 cycles for that region (-iterations=1). No GPU ran.\n")
+    print("| op | chip | wave | " + " | ".join(VARIANTS) + " |")
+    print("|---|---|---|" + "---|" * len(VARIANTS))
+    for opname in a.ops.split(","):
+        op = OPS[opname]
+        for chip, wave in chips:
+            res = measure(b, a.build, opname, op, chip, wave)
+            rows.append((opname, chip, wave, res))
+            print(f"| {opname} | {chip} | {wave} | " +
+                  " | ".join(fmt(res.get(v)) for v in VARIANTS) + " |", flush=True)
+
+    os.makedirs(os.path.join(ROOT, "bench", "results"), exist_ok=True)
+    csv_path = os.path.join(ROOT, "bench", "results", "bench.csv")
+    with open(csv_path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["op", "chip", "wave", "variant", "count", "valu", "salu", "mem",
+                    "hazard", "mca_cycles", "verified"])
+        for opname, chip, wave, res in rows:
+            for v, r in res.items():
+                if "error" in r:
+                    w.writerow([opname, chip, wave, v, "", "", "", "", "", "", "error: " + r["error"]])
+                else:
+                    w.writerow([opname, chip, wave, v, r["count"], r["valu"], r["salu"],
+                                r["other"], r["hazard"], r["cycles"], r["ok"]])
+
+    def cyc(opname, chip, wave, v):
+        for o, c, w, res in rows:
+            if (o, c, w) == (opname, chip, wave):
+                r = res.get(v)
+                if r and "error" not in r and (r["ok"] == "bound" or r["ok"].startswith("ok")
+                                               or r["ok"] == "unverified"):
+                    return r["cycles"]
+        return None
+
+    def ratio(x, y):
+        return f"{x / y:.2f}" if x and y else "nan"
+
+    anchors = ["shfl_xor", "iree", "wave_reduce", "mlir"]
+    per_row = []
+    for opname, chip, wave, res in rows:
+        c = cyc(opname, chip, wave, "crosslane")
+        best = [cyc(opname, chip, wave, v) for v in anchors]
+        best = [x for x in best if x]
+        if c and best:
+            per_row.append(c / min(best))
+    overheads = compile_overhead(a.build, work, a.repeats)
+    print(f"\nCSV: {os.path.relpath(csv_path, ROOT)}")
+    for name, share in overheads:
+        print(f"compile-time: Crosslane passes' share of clang -O2 -c on {name}: "
+              f"{share * 100:.2f}% (-ftime-report)")
+    ct = max(sh for _, sh in overheads) if overheads else None
+    print("summary "
+          f"argmax_f32_gfx942_w64_vs_bound={ratio(cyc('argmax_f32', 'gfx942', 64, 'crosslane'), cyc('argmax_f32', 'gfx942', 64, 'bound'))} "
+          f"argmax_vs_shfl_xor={ratio(cyc('argmax_f32', 'gfx942', 64, 'crosslane'), cyc('argmax_f32', 'gfx942', 64, 'shfl_xor'))} "
+          f"reduce_f32_gfx942_w64_vs_bound={ratio(cyc('max_f32', 'gfx942', 64, 'crosslane'), cyc('max_f32', 'gfx942', 64, 'bound'))} "
+          f"geomean_vs_best_anchor={geomean(per_row):.2f}"
+          + (f" compile_overhead={ct:.3f}" if ct is not None else ""))
+    if not a.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print(f"work directory: {work}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
