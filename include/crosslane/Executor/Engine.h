@@ -1,0 +1,160 @@
+//===- Engine.h - Shared executor core and the target-model seam -*- C++
+//-*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Internals shared by the target-independent engine (lib/Executor/Engine.cpp)
+/// and the target models (lib/Executor/AMDGPUTarget.cpp). A value is stored
+/// for all W lanes of a wave as a sequence of scalar *leaves* (one per vector
+/// element or flattened struct member), each leaf holding W 64-bit words and
+/// a W-bit poison mask.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_EXECUTOR_ENGINE_H
+#define CROSSLANE_EXECUTOR_ENGINE_H
+
+#include "crosslane/Executor/Executor.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class CallBase;
+class Function;
+class Instruction;
+class Module;
+class Type;
+} // namespace llvm
+
+namespace crosslane {
+namespace exec {
+
+/// Calls \p F for every lane whose bit is set in \p Exec, in lane order.
+template <typename Fn> inline void forLanes(uint64_t Exec, Fn F) {
+  while (Exec) {
+    unsigned L = llvm::countr_zero(Exec);
+    Exec &= Exec - 1;
+    F(L);
+  }
+}
+
+/// Scalar kinds a leaf can have.
+enum class LeafKind : uint8_t { Int, Half, BFloat, Float, Double, Ptr };
+
+/// The type of one leaf.
+struct Leaf {
+  LeafKind K = LeafKind::Int;
+  uint8_t Bits = 0; ///< integer / pointer width
+  uint16_t AS = 0;  ///< pointer address space
+};
+
+/// Where a value lives in a frame.
+struct SlotInfo {
+  uint32_t Data = 0; ///< index of leaf 0 lane 0 in Frame::D
+  uint32_t Pois = 0; ///< index of leaf 0's poison mask in Frame::P
+  uint32_t LeafBegin = 0;
+  uint16_t N = 0;       ///< number of leaves
+  bool Uniform = false; ///< constant or kernel argument: valid in all lanes
+  bool WWMDef = false;  ///< computed in whole-wave mode
+};
+
+/// Memory kinds a target maps its address spaces to.
+enum class MemSpace : uint8_t { Global, Constant, Local, Private, Flat, Other };
+
+class Engine;
+struct Frame;
+struct DInst;
+
+/// What an instruction handler sees: operand/result accessors for the lanes
+/// in Exec. Operand poison includes lanes whose value is not defined here
+/// (inactive lanes for non-WWM values).
+struct OpCtx {
+  Engine &E;
+  Frame &F;
+  const DInst &I;
+  uint64_t Exec;     ///< lanes executing this instruction
+  uint64_t LaneMask; ///< lanes really active at this point (exec)
+  unsigned W;
+
+  unsigned numOps() const;
+  const SlotInfo &opSlot(unsigned Op) const;
+  uint64_t op(unsigned Op, unsigned Lane, unsigned LeafIdx = 0) const;
+  uint64_t opPoison(unsigned Op, unsigned LeafIdx = 0) const;
+  /// Operand \p Op if it is a constant (uniform, not poison) integer.
+  bool constOp(unsigned Op, uint64_t &V) const;
+  uint64_t &res(unsigned Lane, unsigned LeafIdx = 0);
+  /// Sets the result's poison for the lanes in Exec.
+  void setPoison(uint64_t Mask, unsigned LeafIdx = 0);
+  /// Sets the result's poison for the lanes in \p Which (ignoring Exec).
+  void setPoisonLanes(uint64_t Mask, uint64_t Which, unsigned LeafIdx = 0);
+  unsigned resLeaves() const;
+  /// Records an error at this instruction and returns false.
+  bool fail(const llvm::Twine &Msg);
+  const llvm::Instruction &inst() const;
+  llvm::Type *opType(unsigned Op) const;
+};
+
+/// Per-GPU semantics behind the shared engine.
+class TargetModel {
+public:
+  virtual ~TargetModel();
+  virtual llvm::StringRef name() const = 0;
+  virtual unsigned waveSize() const = 0;
+  virtual MemSpace memSpace(unsigned AS) const = 0;
+  /// Bytes of dispatch packet / implicit arguments to build per launch.
+  virtual void buildDispatch(const LaunchConfig &Cfg, uint64_t KernargAddr,
+                             std::vector<uint8_t> &Packet,
+                             std::vector<uint8_t> &Implicit) const = 0;
+  /// Runs intrinsic \p IID. Returns 1 if handled (true result), 0 if not a
+  /// target intrinsic, -1 on error (already reported through C.fail()).
+  virtual int execIntrinsic(OpCtx &C, unsigned IID) = 0;
+  /// Non-intrinsic calls to bodiless functions the target knows (ockl
+  /// helpers); same return convention.
+  virtual int execExternal(OpCtx &C, llvm::StringRef Name) = 0;
+};
+
+/// AMDGPU target model for \p CPU / \p Features (chip facts from ChipInfo).
+/// Returns nullptr and sets \p Err for unknown chips.
+std::unique_ptr<TargetModel> createAMDGPUTarget(llvm::StringRef CPU,
+                                                llvm::StringRef Features,
+                                                std::string &Err);
+
+/// Engine services a target model needs.
+class Engine {
+public:
+  virtual ~Engine();
+  virtual unsigned workgroupId(unsigned Dim) const = 0;
+  virtual unsigned workitemId(unsigned Lane, unsigned Dim) const = 0;
+  virtual uint64_t dispatchPtr() const = 0;
+  virtual uint64_t implicitArgPtr() const = 0;
+  virtual uint64_t kernargPtr() const = 0;
+  virtual const LaunchConfig &launch() const = 0;
+  /// The wave index within its workgroup and lane count of the workgroup.
+  virtual unsigned waveIndex() const = 0;
+  /// Per-lane memory access for the target's memory-touching intrinsics.
+  virtual bool loadLane(OpCtx &C, unsigned AS, uint64_t Addr, unsigned Lane,
+                        unsigned Size, uint64_t &V, bool &Poison) = 0;
+  virtual bool storeLane(OpCtx &C, unsigned AS, uint64_t Addr, unsigned Lane,
+                         unsigned Size, uint64_t V) = 0;
+  /// Lane-instruction counter for builtins that model loops.
+  virtual void countWork(uint64_t LaneInsts) = 0;
+};
+
+/// Float helpers shared by the core and target models (bit patterns).
+double leafToDouble(Leaf L, uint64_t Bits);
+uint64_t doubleToLeaf(Leaf L, double D);
+bool leafIsNaN(Leaf L, uint64_t Bits);
+
+} // namespace exec
+} // namespace crosslane
+
+#endif // CROSSLANE_EXECUTOR_ENGINE_H

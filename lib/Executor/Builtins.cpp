@@ -1,0 +1,227 @@
+//===- Builtins.cpp - Builtin registry and __ocml_* math ------------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The name-prefix registry of builtins (Builtins.h) and the default
+/// builtins: the __ocml_* math functions HIP's headers call when device
+/// libraries are not linked, computed with the host libm in double and
+/// rounded once to the result type. An __ocml_ function not in the table is
+/// an error naming it.
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Executor/Builtins.h"
+#include "crosslane/Executor/Engine.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Type.h"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+
+using namespace llvm;
+
+namespace crosslane {
+namespace exec {
+
+BuiltinContext::~BuiltinContext() = default;
+
+namespace {
+std::map<std::string, BuiltinFn> &registry() {
+  static std::map<std::string, BuiltinFn> R;
+  return R;
+}
+} // namespace
+
+void registerBuiltin(StringRef Prefix, BuiltinFn Fn) {
+  registry()[Prefix.str()] = std::move(Fn);
+}
+
+const BuiltinFn *lookupBuiltin(StringRef Name) {
+  const BuiltinFn *Best = nullptr;
+  size_t BestLen = 0;
+  for (auto &KV : registry())
+    if (Name.starts_with(KV.first) && (!Best || KV.first.size() > BestLen)) {
+      Best = &KV.second;
+      BestLen = KV.first.size();
+    }
+  return Best;
+}
+
+namespace {
+
+Leaf leafOf(Type *T) {
+  Leaf L;
+  if (T->isHalfTy())
+    L.K = LeafKind::Half;
+  else if (T->isFloatTy())
+    L.K = LeafKind::Float;
+  else if (T->isDoubleTy())
+    L.K = LeafKind::Double;
+  else if (T->isBFloatTy())
+    L.K = LeafKind::BFloat;
+  else {
+    L.K = LeafKind::Int;
+    L.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
+  }
+  return L;
+}
+
+using D1 = double (*)(double);
+using D2 = double (*)(double, double);
+using D3 = double (*)(double, double, double);
+
+/// NaN-aware maxnum/minnum on doubles (returns the non-NaN operand).
+double maxNum(double A, double B) { return std::fmax(A, B); }
+double minNum(double A, double B) { return std::fmin(A, B); }
+
+const StringMap<D1> &unaryTable() {
+  static const StringMap<D1> T = {
+      {"sqrt", [](double X) { return std::sqrt(X); }},
+      {"fabs", [](double X) { return std::fabs(X); }},
+      {"exp", [](double X) { return std::exp(X); }},
+      {"exp2", [](double X) { return std::exp2(X); }},
+      {"exp10", [](double X) { return std::pow(10.0, X); }},
+      {"expm1", [](double X) { return std::expm1(X); }},
+      {"log", [](double X) { return std::log(X); }},
+      {"log2", [](double X) { return std::log2(X); }},
+      {"log10", [](double X) { return std::log10(X); }},
+      {"log1p", [](double X) { return std::log1p(X); }},
+      {"sin", [](double X) { return std::sin(X); }},
+      {"cos", [](double X) { return std::cos(X); }},
+      {"tan", [](double X) { return std::tan(X); }},
+      {"asin", [](double X) { return std::asin(X); }},
+      {"acos", [](double X) { return std::acos(X); }},
+      {"atan", [](double X) { return std::atan(X); }},
+      {"sinh", [](double X) { return std::sinh(X); }},
+      {"cosh", [](double X) { return std::cosh(X); }},
+      {"tanh", [](double X) { return std::tanh(X); }},
+      {"erf", [](double X) { return std::erf(X); }},
+      {"erfc", [](double X) { return std::erfc(X); }},
+      {"cbrt", [](double X) { return std::cbrt(X); }},
+      {"rsqrt", [](double X) { return 1.0 / std::sqrt(X); }},
+      {"floor", [](double X) { return std::floor(X); }},
+      {"ceil", [](double X) { return std::ceil(X); }},
+      {"trunc", [](double X) { return std::trunc(X); }},
+      {"rint", [](double X) { return std::nearbyint(X); }},
+      {"round", [](double X) { return std::round(X); }},
+      {"native_sqrt", [](double X) { return std::sqrt(X); }},
+      {"native_recip", [](double X) { return 1.0 / X; }},
+      {"native_rsqrt", [](double X) { return 1.0 / std::sqrt(X); }},
+      {"native_exp", [](double X) { return std::exp(X); }},
+      {"native_log", [](double X) { return std::log(X); }},
+  };
+  return T;
+}
+
+const StringMap<D2> &binaryTable() {
+  static const StringMap<D2> T = {
+      {"fmax", maxNum},
+      {"fmin", minNum},
+      {"pow", [](double X, double Y) { return std::pow(X, Y); }},
+      {"powr", [](double X, double Y) { return std::pow(X, Y); }},
+      {"atan2", [](double X, double Y) { return std::atan2(X, Y); }},
+      {"fmod", [](double X, double Y) { return std::fmod(X, Y); }},
+      {"hypot", [](double X, double Y) { return std::hypot(X, Y); }},
+      {"copysign", [](double X, double Y) { return std::copysign(X, Y); }},
+      {"fdim", [](double X, double Y) { return std::fdim(X, Y); }},
+      {"remainder", [](double X, double Y) { return std::remainder(X, Y); }},
+  };
+  return T;
+}
+
+Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
+           MutableArrayRef<LaneScalars> R) {
+  StringRef Name = Call.getCalledFunction()->getName();
+  StringRef Base = Name.drop_front(strlen("__ocml_"));
+  size_t US = Base.rfind('_');
+  if (US == StringRef::npos)
+    return createStringError(inconvertibleErrorCode(), "not modelled");
+  StringRef Fn = Base.take_front(US);
+  if (R.size() != 1)
+    return createStringError(inconvertibleErrorCode(), "not modelled");
+  Leaf L = leafOf(R[0].Ty);
+  uint64_t Act = Ctx.activeMask();
+  uint64_t P = 0;
+  for (auto &X : A)
+    P |= X.Poison;
+  R[0].Poison = P & Act;
+  auto Each = [&](auto F) {
+    for (unsigned Lane = 0; Lane < Ctx.waveSize(); ++Lane)
+      if ((Act >> Lane) & 1)
+        R[0].Bits[Lane] = F(Lane);
+  };
+  auto Arg = [&](unsigned K, unsigned Lane) {
+    return leafToDouble(leafOf(A[K].Ty), A[K].Bits[Lane]);
+  };
+  if (A.size() == 1) {
+    auto It = unaryTable().find(Fn);
+    if (It != unaryTable().end()) {
+      D1 F = It->second;
+      Each([&](unsigned Lane) { return doubleToLeaf(L, F(Arg(0, Lane))); });
+      return Error::success();
+    }
+  }
+  if (A.size() == 2) {
+    auto It = binaryTable().find(Fn);
+    if (It != binaryTable().end()) {
+      D2 F = It->second;
+      Each([&](unsigned Lane) {
+        uint64_t X = A[0].Bits[Lane], Y = A[1].Bits[Lane];
+        // fmax/fmin: keep LLVM maxnum semantics bit-exact (the non-NaN
+        // operand, unchanged).
+        if ((Fn == "fmax" || Fn == "fmin") && L.K != LeafKind::Int) {
+          if (leafIsNaN(L, X))
+            return Y;
+          if (leafIsNaN(L, Y))
+            return X;
+        }
+        return doubleToLeaf(L, F(Arg(0, Lane), Arg(1, Lane)));
+      });
+      return Error::success();
+    }
+  }
+  if (A.size() == 3 && (Fn == "fma" || Fn == "mad")) {
+    Each([&](unsigned Lane) {
+      if (L.K == LeafKind::Float) {
+        float X = Arg(0, Lane), Y = Arg(1, Lane), Z = Arg(2, Lane);
+        return doubleToLeaf(L, std::fmaf(X, Y, Z));
+      }
+      return doubleToLeaf(L,
+                          std::fma(Arg(0, Lane), Arg(1, Lane), Arg(2, Lane)));
+    });
+    return Error::success();
+  }
+  if (A.size() == 1 &&
+      (Fn == "isnan" || Fn == "isinf" || Fn == "isfinite" || Fn == "signbit")) {
+    Each([&](unsigned Lane) -> uint64_t {
+      double X = Arg(0, Lane);
+      if (Fn == "isnan")
+        return std::isnan(X);
+      if (Fn == "isinf")
+        return std::isinf(X);
+      if (Fn == "isfinite")
+        return std::isfinite(X);
+      return std::signbit(X);
+    });
+    return Error::success();
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "this __ocml_ function is not modelled");
+}
+
+} // namespace
+
+void registerDefaultBuiltins() {
+  static std::once_flag Once;
+  std::call_once(Once, [] { registerBuiltin("__ocml_", ocml); });
+}
+
+} // namespace exec
+} // namespace crosslane

@@ -1,0 +1,2989 @@
+//===- Engine.cpp - Target-independent wave executor ----------------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Runs LLVM IR kernels the way a SIMT wave runs them:
+///  * every SSA value holds all W lanes, with a per-lane poison mask;
+///  * each lane has a current block; a step picks the smallest
+///    reverse-post-order block among live lanes and executes it for exactly
+///    the lanes sitting there (its exec mask), so lanes reconverge at joins
+///    and loop exits of structured control flow;
+///  * instructions in the backward slice of a whole-wave-mode intrinsic
+///    (stopping at set.inactive) run for every lane of the wave;
+///  * waves of a workgroup run cooperatively up to each barrier.
+/// Target specifics (intrinsics, address spaces, dispatch) are asked of the
+/// TargetModel.
+///
+//===----------------------------------------------------------------------===//
+
+#include "EngineImpl.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+using namespace llvm;
+
+namespace crosslane {
+namespace exec {
+
+TargetModel::~TargetModel() = default;
+Engine::~Engine() = default;
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers
+//===----------------------------------------------------------------------===//
+
+static const fltSemantics &semOf(LeafKind K) {
+  switch (K) {
+  case LeafKind::Half:
+    return APFloat::IEEEhalf();
+  case LeafKind::BFloat:
+    return APFloat::BFloat();
+  case LeafKind::Float:
+    return APFloat::IEEEsingle();
+  default:
+    return APFloat::IEEEdouble();
+  }
+}
+
+static unsigned leafBits(Leaf L) {
+  switch (L.K) {
+  case LeafKind::Half:
+  case LeafKind::BFloat:
+    return 16;
+  case LeafKind::Float:
+    return 32;
+  case LeafKind::Double:
+    return 64;
+  default:
+    return L.Bits;
+  }
+}
+
+static uint64_t maskBits(unsigned Bits) {
+  return Bits >= 64 ? ~0ULL : ((1ULL << Bits) - 1);
+}
+
+static int64_t sext(uint64_t V, unsigned Bits) {
+  if (Bits >= 64)
+    return (int64_t)V;
+  return (int64_t)(V << (64 - Bits)) >> (64 - Bits);
+}
+
+double leafToDouble(Leaf L, uint64_t Bits) {
+  switch (L.K) {
+  case LeafKind::Float: {
+    float F;
+    uint32_t B = (uint32_t)Bits;
+    std::memcpy(&F, &B, 4);
+    return F;
+  }
+  case LeafKind::Double: {
+    double D;
+    std::memcpy(&D, &Bits, 8);
+    return D;
+  }
+  case LeafKind::Half:
+  case LeafKind::BFloat: {
+    // Exact: every half/bfloat value is a double.
+    APFloat A(semOf(L.K), APInt(16, Bits & 0xFFFF));
+    bool Lost;
+    A.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &Lost);
+    return A.convertToDouble();
+  }
+  default:
+    return (double)Bits;
+  }
+}
+
+uint64_t doubleToLeaf(Leaf L, double D) {
+  switch (L.K) {
+  case LeafKind::Float: {
+    float F = (float)D;
+    uint32_t B;
+    std::memcpy(&B, &F, 4);
+    return B;
+  }
+  case LeafKind::Double: {
+    uint64_t B;
+    std::memcpy(&B, &D, 8);
+    return B;
+  }
+  case LeafKind::Half:
+  case LeafKind::BFloat: {
+    APFloat A(D);
+    bool Lost;
+    A.convert(semOf(L.K), APFloat::rmNearestTiesToEven, &Lost);
+    return A.bitcastToAPInt().getZExtValue();
+  }
+  default:
+    return (uint64_t)D;
+  }
+}
+
+bool leafIsNaN(Leaf L, uint64_t B) {
+  switch (L.K) {
+  case LeafKind::Float:
+    return (B & 0x7F800000u) == 0x7F800000u && (B & 0x7FFFFFu);
+  case LeafKind::Double:
+    return (B & 0x7FF0000000000000ULL) == 0x7FF0000000000000ULL &&
+           (B & 0xFFFFFFFFFFFFFULL);
+  case LeafKind::Half:
+    return (B & 0x7C00) == 0x7C00 && (B & 0x3FF);
+  case LeafKind::BFloat:
+    return (B & 0x7F80) == 0x7F80 && (B & 0x7F);
+  default:
+    return false;
+  }
+}
+
+/// Sets the quiet bit of a NaN bit pattern.
+static uint64_t quietNaN(Leaf L, uint64_t B) {
+  switch (L.K) {
+  case LeafKind::Float:
+    return B | 0x400000u;
+  case LeafKind::Double:
+    return B | 0x8000000000000ULL;
+  case LeafKind::Half:
+    return B | 0x200;
+  case LeafKind::BFloat:
+    return B | 0x40;
+  default:
+    return B;
+  }
+}
+
+static uint64_t signBit(Leaf L) { return 1ULL << (leafBits(L) - 1); }
+
+//===----------------------------------------------------------------------===//
+// Memory model
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A byte-addressed region with an initialised-byte shadow.
+struct Region {
+  std::string Name;
+  std::vector<uint8_t> Bytes;
+  std::vector<uint8_t> Init;
+  bool ReadOnly = false;
+};
+
+// Flat address layout: bits 63..48 tag (0 global, 1 LDS, 2 private);
+// global: region id in bits 47..32, offset in bits 31..0; private: lane in
+// bits 39..32.
+constexpr uint64_t TagLDS = 1ULL << 48, TagPriv = 2ULL << 48;
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Executor implementation
+//===----------------------------------------------------------------------===//
+
+struct Wave {
+  unsigned Index = 0;
+  uint64_t Valid = 0; ///< lanes that exist (partial waves)
+  std::vector<Frame> Frames;
+  bool AtBarrier = false, Done = false;
+  const Instruction *BarrierInst = nullptr;
+  std::vector<Region> Priv; ///< per-lane private memory
+  std::vector<uint32_t> PrivTop;
+  std::vector<uint64_t> RetD, RetP; ///< return value of the outermost frame
+};
+
+class Executor::Impl : public Engine {
+public:
+  Module &M;
+  std::unique_ptr<TargetModel> TM;
+  const DataLayout &DL;
+  unsigned W;
+  uint64_t FullMask;
+  std::map<const Function *, std::unique_ptr<DecodedFunc>> Decoded;
+  std::vector<Region> Globals; ///< index = region id - 1
+  DenseMap<const GlobalVariable *, uint64_t> GlobalAddr; ///< non-LDS
+  DenseMap<const GlobalVariable *, uint32_t> LDSOffset;
+  uint32_t StaticLDS = 0;
+  Region LDS;
+  ExecStats Stats;
+  std::string Err;
+  const LaunchConfig *Cfg = nullptr;
+  std::array<unsigned, 3> WG = {0, 0, 0};
+  Wave *CurWave = nullptr;
+  uint64_t KernargAddr = 0, DispatchAddr = 0, ImplicitAddr = 0;
+  uint64_t Budget = 0;
+
+  Impl(Module &M, std::unique_ptr<TargetModel> T)
+      : M(M), TM(std::move(T)), DL(M.getDataLayout()) {
+    W = TM->waveSize();
+    FullMask = W == 64 ? ~0ULL : ((1ULL << W) - 1);
+  }
+
+  // Engine services.
+  unsigned workgroupId(unsigned Dim) const override { return WG[Dim]; }
+  unsigned workitemId(unsigned Lane, unsigned Dim) const override {
+    unsigned Lin = CurWave->Index * W + Lane;
+    unsigned BX = Cfg->Block[0], BY = Cfg->Block[1];
+    if (Dim == 0)
+      return Lin % BX;
+    if (Dim == 1)
+      return (Lin / BX) % BY;
+    return Lin / (BX * BY);
+  }
+  uint64_t dispatchPtr() const override { return DispatchAddr; }
+  uint64_t implicitArgPtr() const override { return ImplicitAddr; }
+  uint64_t kernargPtr() const override { return KernargAddr; }
+  const LaunchConfig &launch() const override { return *Cfg; }
+  unsigned waveIndex() const override { return CurWave->Index; }
+  void countWork(uint64_t N) override { Stats.LaneInstructions += N; }
+
+  // --- Errors ------------------------------------------------------------
+
+  static std::string blockName(const BasicBlock *BB) {
+    if (BB->hasName())
+      return BB->getName().str();
+    std::string S;
+    raw_string_ostream OS(S);
+    BB->printAsOperand(OS, false);
+    return OS.str();
+  }
+
+  /// "fn:block:N [file:line:col]: <instruction>".
+  std::string location(const Instruction &I) {
+    unsigned N = 1;
+    for (const Instruction &J : *I.getParent()) {
+      if (&J == &I)
+        break;
+      ++N;
+    }
+    std::string S;
+    raw_string_ostream OS(S);
+    OS << I.getFunction()->getName() << ":" << blockName(I.getParent()) << ":"
+       << N;
+    if (const DebugLoc &Loc = I.getDebugLoc())
+      OS << " [" << Loc->getFilename() << ":" << Loc.getLine() << ":"
+         << Loc.getCol() << "]";
+    std::string Text;
+    raw_string_ostream TS(Text);
+    I.print(TS);
+    StringRef T = StringRef(TS.str()).trim();
+    if (T.size() > 160)
+      T = T.take_front(160);
+    OS << " ('" << T << "')";
+    if (CurWave)
+      OS << " in workgroup (" << WG[0] << "," << WG[1] << "," << WG[2]
+         << ") wave " << CurWave->Index;
+    return OS.str();
+  }
+
+  bool failAt(const Instruction &I, const Twine &Msg) {
+    if (Err.empty())
+      Err = (Msg + " at " + location(I)).str();
+    return false;
+  }
+
+  // --- Types -------------------------------------------------------------
+
+  bool flatten(Type *T, SmallVectorImpl<Leaf> &Out, std::string &Why) {
+    Leaf L;
+    if (auto *IT = dyn_cast<IntegerType>(T)) {
+      if (IT->getBitWidth() > 64) {
+        Why = "integer type wider than 64 bits";
+        return false;
+      }
+      L.K = LeafKind::Int;
+      L.Bits = IT->getBitWidth();
+    } else if (T->isHalfTy()) {
+      L.K = LeafKind::Half;
+    } else if (T->isBFloatTy()) {
+      L.K = LeafKind::BFloat;
+    } else if (T->isFloatTy()) {
+      L.K = LeafKind::Float;
+    } else if (T->isDoubleTy()) {
+      L.K = LeafKind::Double;
+    } else if (auto *PT = dyn_cast<PointerType>(T)) {
+      L.K = LeafKind::Ptr;
+      L.AS = PT->getAddressSpace();
+      L.Bits = DL.getPointerSizeInBits(L.AS);
+    } else if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+      for (unsigned I = 0; I < VT->getNumElements(); ++I)
+        if (!flatten(VT->getElementType(), Out, Why))
+          return false;
+      return true;
+    } else if (auto *ST = dyn_cast<StructType>(T)) {
+      for (Type *E : ST->elements())
+        if (!flatten(E, Out, Why))
+          return false;
+      return true;
+    } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+      if (AT->getNumElements() > 256) {
+        Why = "array value too large";
+        return false;
+      }
+      for (unsigned I = 0; I < AT->getNumElements(); ++I)
+        if (!flatten(AT->getElementType(), Out, Why))
+          return false;
+      return true;
+    } else {
+      std::string S;
+      raw_string_ostream OS(S);
+      T->print(OS);
+      Why = "unsupported type " + OS.str();
+      return false;
+    }
+    Out.push_back(L);
+    return true;
+  }
+
+  unsigned countLeaves(Type *T) {
+    SmallVector<Leaf, 8> L;
+    std::string Why;
+    flatten(T, L, Why);
+    return L.size();
+  }
+
+  /// Index of the first leaf that extractvalue/insertvalue \p Indices
+  /// address inside aggregate type \p T.
+  unsigned leafOffset(Type *T, ArrayRef<unsigned> Indices) {
+    unsigned Off = 0;
+    for (unsigned Idx : Indices) {
+      auto Elt = [&](unsigned J) {
+        return T->isStructTy() ? T->getStructElementType(J)
+                               : T->getArrayElementType();
+      };
+      for (unsigned J = 0; J < Idx; ++J)
+        Off += countLeaves(Elt(J));
+      T = Elt(Idx);
+    }
+    return Off;
+  }
+
+  // --- Constants -----------------------------------------------------------
+
+  /// Evaluates constant \p C into leaves \p V / poison flags \p P.
+  bool evalConst(const Constant *C, SmallVectorImpl<uint64_t> &V,
+                 SmallVectorImpl<bool> &P, std::string &Why) {
+    Type *T = C->getType();
+    if (isa<UndefValue>(C)) { // undef and poison
+      unsigned N = countLeaves(T);
+      V.append(N, 0);
+      P.append(N, true);
+      return true;
+    }
+    if (auto *CI = dyn_cast<ConstantInt>(C)) {
+      if (CI->getBitWidth() > 64) {
+        Why = "integer constant wider than 64 bits";
+        return false;
+      }
+      V.push_back(CI->getZExtValue());
+      P.push_back(false);
+      return true;
+    }
+    if (auto *CF = dyn_cast<ConstantFP>(C)) {
+      V.push_back(CF->getValueAPF().bitcastToAPInt().getZExtValue());
+      P.push_back(false);
+      return true;
+    }
+    if (isa<ConstantPointerNull>(C) || isa<ConstantAggregateZero>(C)) {
+      unsigned N = countLeaves(T);
+      V.append(N, 0);
+      P.append(N, false);
+      return true;
+    }
+    if (auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
+      for (unsigned I = 0; I < CDS->getNumElements(); ++I)
+        if (!evalConst(CDS->getElementAsConstant(I), V, P, Why))
+          return false;
+      return true;
+    }
+    if (isa<ConstantAggregate>(C)) {
+      for (const Use &U : C->operands())
+        if (!evalConst(cast<Constant>(U.get()), V, P, Why))
+          return false;
+      return true;
+    }
+    if (auto *GV = dyn_cast<GlobalVariable>(C)) {
+      unsigned AS = GV->getAddressSpace();
+      if (TM->memSpace(AS) == MemSpace::Local) {
+        auto It = LDSOffset.find(GV);
+        if (It == LDSOffset.end()) {
+          Why = "LDS variable without layout";
+          return false;
+        }
+        V.push_back(It->second);
+      } else {
+        auto It = GlobalAddr.find(GV);
+        if (It == GlobalAddr.end()) {
+          Why = ("global '" + GV->getName() + "' has no storage").str();
+          return false;
+        }
+        V.push_back(It->second);
+      }
+      P.push_back(false);
+      return true;
+    }
+    if (auto *Fn = dyn_cast<Function>(C)) {
+      // Function addresses get a tag outside every aperture: passing them
+      // to builtins works, dereferencing or calling them is an error.
+      uint64_t Idx = 0;
+      for (const Function &G : M) {
+        if (&G == Fn)
+          break;
+        ++Idx;
+      }
+      V.push_back((0xFFFFULL << 48) | Idx);
+      P.push_back(false);
+      return true;
+    }
+    if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+      if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+        SmallVector<uint64_t, 1> BV;
+        SmallVector<bool, 1> BP;
+        if (!evalConst(cast<Constant>(GEP->getPointerOperand()), BV, BP, Why))
+          return false;
+        APInt Off(64, 0);
+        if (!GEP->accumulateConstantOffset(DL, Off)) {
+          Why = "non-constant GEP expression";
+          return false;
+        }
+        V.push_back(BV[0] + Off.getSExtValue());
+        P.push_back(BP[0]);
+        return true;
+      }
+      switch (CE->getOpcode()) {
+      case Instruction::AddrSpaceCast:
+      case Instruction::BitCast:
+      case Instruction::PtrToInt:
+      case Instruction::IntToPtr: {
+        SmallVector<uint64_t, 1> BV;
+        SmallVector<bool, 1> BP;
+        if (!evalConst(CE->getOperand(0), BV, BP, Why))
+          return false;
+        uint64_t X = BV[0];
+        if (CE->getOpcode() == Instruction::AddrSpaceCast)
+          X = castAddr(CE->getOperand(0)->getType()->getPointerAddressSpace(),
+                       T->getPointerAddressSpace(), X, 0);
+        unsigned Bits =
+            T->isPointerTy()
+                ? DL.getPointerSizeInBits(T->getPointerAddressSpace())
+                : T->getScalarSizeInBits();
+        V.push_back(X & maskBits(Bits));
+        P.push_back(BP[0]);
+        return true;
+      }
+      default:
+        break;
+      }
+    }
+    std::string S;
+    raw_string_ostream OS(S);
+    C->print(OS);
+    Why = "unsupported constant " + OS.str();
+    return false;
+  }
+
+  /// Address-space cast of \p X from \p From to \p To (lane for private).
+  uint64_t castAddr(unsigned From, unsigned To, uint64_t X, unsigned Lane) {
+    MemSpace F = TM->memSpace(From), T = TM->memSpace(To);
+    if (F == T)
+      return X;
+    if (T == MemSpace::Flat) {
+      if (F == MemSpace::Local)
+        return TagLDS | (X & 0xFFFFFFFF);
+      if (F == MemSpace::Private)
+        return TagPriv | ((uint64_t)Lane << 32) | (X & 0xFFFFFFFF);
+      return X;
+    }
+    if (T == MemSpace::Local || T == MemSpace::Private)
+      return X & 0xFFFFFFFF;
+    return X;
+  }
+
+  // --- Memory ----------------------------------------------------------------
+
+  /// Serialises constant \p C at \p Off of \p R.
+  bool storeConst(const Constant *C, Region &R, uint64_t Off,
+                  std::string &Why) {
+    Type *T = C->getType();
+    uint64_t Size = DL.getTypeAllocSize(T);
+    if (isa<UndefValue>(C))
+      return true;
+    if (auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
+      StringRef Raw = CDS->getRawDataValues();
+      std::memcpy(&R.Bytes[Off], Raw.data(), Raw.size());
+      std::fill(R.Init.begin() + Off, R.Init.begin() + Off + Raw.size(), 1);
+      return true;
+    }
+    if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C)) {
+      std::fill(R.Bytes.begin() + Off, R.Bytes.begin() + Off + Size, 0);
+      std::fill(R.Init.begin() + Off, R.Init.begin() + Off + Size, 1);
+      return true;
+    }
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      for (unsigned I = 0; I < ST->getNumElements(); ++I)
+        if (!storeConst(cast<Constant>(C->getOperand(I)), R,
+                        Off + SL->getElementOffset(I), Why))
+          return false;
+      return true;
+    }
+    if (T->isArrayTy() || T->isVectorTy()) {
+      Type *ET = T->isArrayTy() ? T->getArrayElementType()
+                                : cast<VectorType>(T)->getElementType();
+      uint64_t ES = DL.getTypeAllocSize(ET);
+      for (unsigned I = 0; I < C->getNumOperands(); ++I)
+        if (!storeConst(cast<Constant>(C->getOperand(I)), R, Off + I * ES, Why))
+          return false;
+      return true;
+    }
+    SmallVector<uint64_t, 1> V;
+    SmallVector<bool, 1> P;
+    if (!evalConst(C, V, P, Why))
+      return false;
+    uint64_t S = DL.getTypeStoreSize(T);
+    std::memcpy(&R.Bytes[Off], &V[0], S);
+    std::fill(R.Init.begin() + Off, R.Init.begin() + Off + S, 1);
+    return true;
+  }
+
+  uint64_t addRegion(StringRef Name, size_t Size, bool RO) {
+    Region R;
+    R.Name = Name.str();
+    R.Bytes.assign(Size, 0);
+    R.Init.assign(Size, 0);
+    R.ReadOnly = RO;
+    Globals.push_back(std::move(R));
+    return (uint64_t)Globals.size() << 32;
+  }
+
+  /// Lays out module globals: LDS offsets and global/constant regions.
+  bool layoutGlobals() {
+    std::string Why;
+    for (GlobalVariable &GV : M.globals()) {
+      Type *VT = GV.getValueType();
+      uint64_t Size = DL.getTypeAllocSize(VT);
+      MemSpace S = TM->memSpace(GV.getAddressSpace());
+      if (S == MemSpace::Local) {
+        // Zero-sized (extern __shared__) arrays are dynamic LDS: placed
+        // after every static variable, all at the same offset.
+        if (Size == 0)
+          continue;
+        uint32_t Al = GV.getAlign() ? GV.getAlign()->value()
+                                    : DL.getABITypeAlign(VT).value();
+        StaticLDS = alignTo(StaticLDS, Al);
+        LDSOffset[&GV] = StaticLDS;
+        StaticLDS += Size;
+        continue;
+      }
+      if (S != MemSpace::Global && S != MemSpace::Constant)
+        continue;
+      GlobalAddr[&GV] = addRegion(GV.getName(), Size, GV.isConstant());
+    }
+    StaticLDS = alignTo(StaticLDS, 16);
+    for (GlobalVariable &GV : M.globals())
+      if (TM->memSpace(GV.getAddressSpace()) == MemSpace::Local &&
+          DL.getTypeAllocSize(GV.getValueType()) == 0)
+        LDSOffset[&GV] = StaticLDS;
+    for (GlobalVariable &GV : M.globals()) {
+      auto It = GlobalAddr.find(&GV);
+      if (It == GlobalAddr.end() || !GV.hasInitializer())
+        continue;
+      Region &R = Globals[(It->second >> 32) - 1];
+      if (!storeConst(GV.getInitializer(), R, 0, Why)) {
+        Err = "cannot initialise global '" + GV.getName().str() + "': " + Why;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// Resolves an access of \p Size bytes at \p Addr in address space \p AS
+  /// for \p Lane to a region and offset; reports errors at \p I.
+  Region *resolve(const Instruction &I, unsigned AS, uint64_t Addr,
+                  unsigned Lane, unsigned Size, unsigned Align, bool Write,
+                  uint64_t &Off) {
+    MemSpace S = TM->memSpace(AS);
+    if (Align > 1 && (Addr & (Align - 1))) {
+      failAt(I, "misaligned access (address 0x" + utohexstr(Addr) +
+                    ", alignment " + Twine(Align) + ") in lane " + Twine(Lane));
+      return nullptr;
+    }
+    Region *R = nullptr;
+    Off = Addr;
+    if (S == MemSpace::Flat) {
+      uint64_t Tag = Addr >> 48;
+      if (Tag == 1) {
+        S = MemSpace::Local;
+        Off = Addr & 0xFFFFFFFF;
+      } else if (Tag == 2) {
+        S = MemSpace::Private;
+        Lane = (Addr >> 32) & 0xFF;
+        Off = Addr & 0xFFFFFFFF;
+      } else if (Tag == 0) {
+        S = MemSpace::Global;
+      } else {
+        failAt(I, "flat address 0x" + utohexstr(Addr) +
+                      " is in no aperture (lane " + Twine(Lane) + ")");
+        return nullptr;
+      }
+    }
+    StringRef What;
+    if (S == MemSpace::Local) {
+      R = &LDS;
+      What = "LDS";
+    } else if (S == MemSpace::Private) {
+      if (Lane >= CurWave->Priv.size()) {
+        failAt(I, "private address of a non-existent lane");
+        return nullptr;
+      }
+      R = &CurWave->Priv[Lane];
+      What = "private memory";
+      if (Off + Size > CurWave->PrivTop[Lane] &&
+          Off + Size <= R->Bytes.size()) {
+        failAt(I, "access to a dead stack frame (use after return) in lane " +
+                      Twine(Lane));
+        return nullptr;
+      }
+    } else {
+      uint64_t Id = Addr >> 32;
+      Off = Addr & 0xFFFFFFFF;
+      if (Id == 0 || Id > Globals.size()) {
+        failAt(I, (Addr == 0 ? Twine("null pointer dereference")
+                             : "address 0x" + utohexstr(Addr) +
+                                   " is in no allocation") +
+                      " in lane " + Twine(Lane));
+        return nullptr;
+      }
+      R = &Globals[Id - 1];
+      What = R->Name;
+    }
+    if (Off + Size > R->Bytes.size()) {
+      failAt(I, "out-of-bounds " + Twine(Write ? "store" : "load") + " of " +
+                    Twine(Size) + " bytes at offset " + Twine(Off) + " of '" +
+                    What + "' (size " + Twine(R->Bytes.size()) + ") in lane " +
+                    Twine(Lane));
+      return nullptr;
+    }
+    if (Write && R->ReadOnly) {
+      failAt(I, "store to constant memory '" + What + "'");
+      return nullptr;
+    }
+    return R;
+  }
+
+  bool loadLane(OpCtx &C, unsigned AS, uint64_t Addr, unsigned Lane,
+                unsigned Size, uint64_t &V, bool &Poison) override {
+    uint64_t Off;
+    Region *R = resolve(C.inst(), AS, Addr, Lane, Size, 1, false, Off);
+    if (!R)
+      return false;
+    V = 0;
+    std::memcpy(&V, &R->Bytes[Off], Size);
+    Poison = false;
+    for (unsigned B = 0; B < Size; ++B)
+      Poison |= !R->Init[Off + B];
+    return true;
+  }
+
+  bool storeLane(OpCtx &C, unsigned AS, uint64_t Addr, unsigned Lane,
+                 unsigned Size, uint64_t V) override {
+    uint64_t Off;
+    Region *R = resolve(C.inst(), AS, Addr, Lane, Size, 1, true, Off);
+    if (!R)
+      return false;
+    std::memcpy(&R->Bytes[Off], &V, Size);
+    std::memset(&R->Init[Off], 1, Size);
+    return true;
+  }
+
+  // --- Decoding ------------------------------------------------------------
+
+  DecodedFunc *decode(const Function &F);
+  bool decodeBody(const Function &F, DecodedFunc &DF);
+  bool decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
+                  DenseMap<const Value *, int32_t> &SlotOf,
+                  const DenseSet<const Instruction *> &WWMSet);
+  int32_t slotFor(DecodedFunc &DF, const Value *V,
+                  DenseMap<const Value *, int32_t> &SlotOf, std::string &Why);
+  int32_t newSlot(DecodedFunc &DF, Type *T, std::string &Why);
+
+  // --- Execution -----------------------------------------------------------
+
+  bool run(const Function &K, const LaunchConfig &C,
+           std::vector<std::vector<uint8_t>> &Buffers);
+  bool runWorkgroup(DecodedFunc *DK, const std::vector<uint64_t> &ArgBits);
+  bool runWave(Wave &Wv);
+  bool execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
+                uint64_t LaneMask);
+  bool execTerminator(Frame &F, const DBlock &B, const DInst &D);
+  bool execCall(Wave &Wv, Frame &F, const DInst &D, OpCtx &C, bool &Pushed);
+  bool execGenericIntrinsic(OpCtx &C, bool &Handled);
+  bool execMemIntrinsic(OpCtx &C, bool &Handled);
+  void initFrame(Frame &Fr, DecodedFunc *DF, uint64_t Live, Wave &Wv);
+  Expected<uint64_t> callScalar(Function &F, ArrayRef<uint64_t> Args,
+                                unsigned Lane);
+};
+
+//===----------------------------------------------------------------------===//
+// OpCtx
+//===----------------------------------------------------------------------===//
+
+unsigned OpCtx::numOps() const { return I.Ops.size(); }
+const SlotInfo &OpCtx::opSlot(unsigned Op) const {
+  return F.DF->Slots[I.Ops[Op]];
+}
+uint64_t OpCtx::op(unsigned Op, unsigned Lane, unsigned L) const {
+  const SlotInfo &S = F.DF->Slots[I.Ops[Op]];
+  return F.D[S.Data + L * W + Lane];
+}
+uint64_t OpCtx::opPoison(unsigned Op, unsigned L) const {
+  const SlotInfo &S = F.DF->Slots[I.Ops[Op]];
+  uint64_t P = F.P[S.Pois + L];
+  if ((I.NonUniformOps >> Op) & 1)
+    P |= ~LaneMask;
+  return P;
+}
+bool OpCtx::constOp(unsigned Op, uint64_t &V) const {
+  const SlotInfo &S = F.DF->Slots[I.Ops[Op]];
+  if (!isa<Constant>(I.I->getOperand(Op)) || F.P[S.Pois])
+    return false;
+  V = F.D[S.Data];
+  return true;
+}
+uint64_t &OpCtx::res(unsigned Lane, unsigned L) {
+  const SlotInfo &S = F.DF->Slots[I.Res];
+  return F.D[S.Data + L * W + Lane];
+}
+void OpCtx::setPoison(uint64_t Mask, unsigned L) {
+  const SlotInfo &S = F.DF->Slots[I.Res];
+  uint64_t &P = F.P[S.Pois + L];
+  P = (P & ~Exec) | (Mask & Exec);
+}
+void OpCtx::setPoisonLanes(uint64_t Mask, uint64_t Which, unsigned L) {
+  const SlotInfo &S = F.DF->Slots[I.Res];
+  uint64_t &P = F.P[S.Pois + L];
+  P = (P & ~Which) | (Mask & Which);
+}
+unsigned OpCtx::resLeaves() const {
+  return I.Res < 0 ? 0 : F.DF->Slots[I.Res].N;
+}
+bool OpCtx::fail(const Twine &Msg) {
+  return static_cast<Executor::Impl &>(E).failAt(*I.I, Msg);
+}
+const Instruction &OpCtx::inst() const { return *I.I; }
+Type *OpCtx::opType(unsigned Op) const {
+  return I.I->getOperand(Op)->getType();
+}
+
+//===----------------------------------------------------------------------===//
+// Decoding
+//===----------------------------------------------------------------------===//
+
+int32_t Executor::Impl::newSlot(DecodedFunc &DF, Type *T, std::string &Why) {
+  SmallVector<Leaf, 4> L;
+  if (!flatten(T, L, Why))
+    return -1;
+  SlotInfo S;
+  S.Data = DF.DataSize;
+  S.Pois = DF.PoisSize;
+  S.N = L.size();
+  S.LeafBegin = DF.Leaves.size();
+  DF.Leaves.insert(DF.Leaves.end(), L.begin(), L.end());
+  DF.DataSize += S.N * W;
+  DF.PoisSize += S.N;
+  DF.Slots.push_back(S);
+  return DF.Slots.size() - 1;
+}
+
+int32_t Executor::Impl::slotFor(DecodedFunc &DF, const Value *V,
+                                DenseMap<const Value *, int32_t> &SlotOf,
+                                std::string &Why) {
+  auto It = SlotOf.find(V);
+  if (It != SlotOf.end())
+    return It->second;
+  auto *C = dyn_cast<Constant>(V);
+  if (!C) {
+    if (isa<MetadataAsValue>(V) || isa<InlineAsm>(V) || isa<BasicBlock>(V))
+      return -2; // not a value operand
+    Why = "operand without a slot";
+    return -1;
+  }
+  int32_t S = newSlot(DF, C->getType(), Why);
+  if (S < 0)
+    return -1;
+  SmallVector<uint64_t, 4> Vals;
+  SmallVector<bool, 4> Ps;
+  if (!evalConst(C, Vals, Ps, Why))
+    return -1;
+  SlotInfo &SI = DF.Slots[S];
+  SI.Uniform = true;
+  DF.InitD.resize(DF.DataSize, 0);
+  DF.InitP.resize(DF.PoisSize, 0);
+  for (unsigned L = 0; L < SI.N; ++L) {
+    for (unsigned Lane = 0; Lane < W; ++Lane)
+      DF.InitD[SI.Data + L * W + Lane] = Vals[L];
+    DF.InitP[SI.Pois + L] = Ps[L] ? ~0ULL : 0;
+  }
+  SlotOf[V] = S;
+  return S;
+}
+
+/// Backward slice of whole-wave-mode operands (stops at set.inactive, phis,
+/// memory and non-intrinsic calls).
+static DenseSet<const Instruction *> wwmSlice(const Function &F) {
+  DenseSet<const Instruction *> Set;
+  // The whole-wave region is the WWM intrinsic's block: values from other
+  // blocks were computed only for the lanes active there.
+  SmallVector<std::pair<const Instruction *, const BasicBlock *>, 16> Work;
+  for (const Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_strict_wwm ||
+          II->getIntrinsicID() == Intrinsic::amdgcn_wwm)
+        if (auto *D = dyn_cast<Instruction>(II->getArgOperand(0)))
+          Work.push_back({D, II->getParent()});
+  while (!Work.empty()) {
+    auto [I, Root] = Work.pop_back_val();
+    if (I->getParent() != Root || isa<PHINode>(I))
+      continue;
+    if (auto *CB = dyn_cast<CallBase>(I))
+      if (!isa<IntrinsicInst>(CB))
+        continue;
+    if ((I->mayReadOrWriteMemory() && !isa<IntrinsicInst>(I)) ||
+        I->isTerminator())
+      continue;
+    if (!Set.insert(I).second)
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_set_inactive ||
+          II->getIntrinsicID() == Intrinsic::amdgcn_set_inactive_chain_arg)
+        continue;
+    for (const Use &U : I->operands())
+      if (auto *D = dyn_cast<Instruction>(U.get()))
+        Work.push_back({D, Root});
+  }
+  return Set;
+}
+
+DecodedFunc *Executor::Impl::decode(const Function &F) {
+  auto It = Decoded.find(&F);
+  if (It != Decoded.end())
+    return It->second.get();
+  auto DFP = std::make_unique<DecodedFunc>();
+  DFP->F = &F;
+  DecodedFunc *DF = DFP.get();
+  Decoded[&F] = std::move(DFP);
+  if (!decodeBody(F, *DF)) {
+    Decoded.erase(&F);
+    return nullptr;
+  }
+  return DF;
+}
+
+bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
+  std::string Why;
+  DenseMap<const Value *, int32_t> SlotOf;
+  bool IsKernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  for (const Argument &A : F.args()) {
+    int32_t S = newSlot(DF, A.getType(), Why);
+    if (S < 0) {
+      Err = "function '" + F.getName().str() + "' argument: " + Why;
+      return false;
+    }
+    DF.Slots[S].Uniform = IsKernel;
+    SlotOf[&A] = S;
+    DF.ArgSlots.push_back(S);
+  }
+  DenseSet<const Instruction *> WWMSet = wwmSlice(F);
+  // Blocks in reverse post order; slots for every instruction result.
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  DenseMap<const BasicBlock *, int> BlockIdx;
+  for (const BasicBlock *BB : RPOT) {
+    BlockIdx[BB] = DF.Blocks.size();
+    DF.Blocks.emplace_back();
+    DF.Blocks.back().BB = BB;
+  }
+  for (const BasicBlock *BB : RPOT)
+    for (const Instruction &I : *BB) {
+      if (I.getType()->isVoidTy())
+        continue;
+      int32_t S = newSlot(DF, I.getType(), Why);
+      if (S < 0) {
+        failAt(I, Why);
+        return false;
+      }
+      DF.Slots[S].WWMDef = WWMSet.count(&I);
+      SlotOf[&I] = S;
+    }
+  for (DBlock &B : DF.Blocks) {
+    unsigned N = 0;
+    for (const Instruction &I : *B.BB) {
+      ++N;
+      if (isa<PHINode>(I))
+        continue;
+      DInst D;
+      D.I = &I;
+      D.Index = N;
+      if (!decodeInst(DF, I, D, SlotOf, WWMSet))
+        return false;
+      B.Insts.push_back(std::move(D));
+    }
+    // Edges with phi copies.
+    const Instruction *T = B.BB->getTerminator();
+    for (unsigned S = 0; S < T->getNumSuccessors(); ++S) {
+      const BasicBlock *Succ = T->getSuccessor(S);
+      Edge E;
+      E.Target = BlockIdx.lookup(Succ);
+      for (const PHINode &Phi : Succ->phis()) {
+        int32_t Src =
+            slotFor(DF, Phi.getIncomingValueForBlock(B.BB), SlotOf, Why);
+        if (Src < 0) {
+          failAt(Phi, Why);
+          return false;
+        }
+        E.Copies.push_back({SlotOf[&Phi], Src});
+      }
+      B.Succ.push_back(std::move(E));
+    }
+  }
+  // Static allocas: per-lane private offsets.
+  for (const Instruction &I : instructions(F))
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      auto Size = AI->getAllocationSize(DL);
+      if (!Size || Size->isScalable()) {
+        failAt(I, "dynamic alloca is not modelled");
+        return false;
+      }
+      DF.PrivateSize = alignTo(DF.PrivateSize, AI->getAlign().value());
+      for (DBlock &B : DF.Blocks)
+        for (DInst &D : B.Insts)
+          if (D.I == AI)
+            D.ConstOff = DF.PrivateSize;
+      DF.PrivateSize += Size->getFixedValue();
+    }
+  DF.PrivateSize = alignTo(DF.PrivateSize, 16);
+  DF.InitD.resize(DF.DataSize, 0);
+  DF.InitP.resize(DF.PoisSize, 0);
+  if (!F.getReturnType()->isVoidTy())
+    DF.RetLeaves = countLeaves(F.getReturnType());
+  return true;
+}
+
+bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
+                                DenseMap<const Value *, int32_t> &SlotOf,
+                                const DenseSet<const Instruction *> &WWMSet) {
+  std::string Why;
+  D.Opc = I.getOpcode();
+  D.WWM = WWMSet.count(&I);
+  auto It = SlotOf.find(&I);
+  if (It != SlotOf.end())
+    D.Res = It->second;
+  unsigned NOps = I.getNumOperands();
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    NOps = CB->arg_size();
+  for (unsigned K = 0; K < NOps; ++K) {
+    const Value *V = I.getOperand(K);
+    if (isa<BasicBlock>(V)) {
+      D.Ops.push_back(-1);
+      continue;
+    }
+    int32_t S = slotFor(DF, V, SlotOf, Why);
+    if (S == -1)
+      return failAt(I, Why);
+    D.Ops.push_back(S);
+    if (S >= 0 && !DF.Slots[S].Uniform && !DF.Slots[S].WWMDef && K < 32)
+      D.NonUniformOps |= 1u << K;
+  }
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    D.AS = LI->getPointerAddressSpace();
+    D.Align = LI->getAlign().value();
+    Type *T = LI->getType();
+    if (T->isStructTy() || T->isArrayTy())
+      return failAt(I, "aggregate loads are not modelled");
+    D.EltSize = DL.getTypeStoreSize(T->getScalarType());
+    if (T->getScalarSizeInBits() % 8 && T->getScalarSizeInBits() != 1)
+      return failAt(I, "loads of non-byte-sized elements are not modelled");
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    D.AS = SI->getPointerAddressSpace();
+    D.Align = SI->getAlign().value();
+    Type *T = SI->getValueOperand()->getType();
+    if (T->isStructTy() || T->isArrayTy())
+      return failAt(I, "aggregate stores are not modelled");
+    D.EltSize = DL.getTypeStoreSize(T->getScalarType());
+    if (T->getScalarSizeInBits() % 8 && T->getScalarSizeInBits() != 1)
+      return failAt(I, "stores of non-byte-sized elements are not modelled");
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    D.AS = RMW->getPointerAddressSpace();
+    D.Align = RMW->getAlign().value();
+    D.EltSize = DL.getTypeStoreSize(RMW->getValOperand()->getType());
+    if (RMW->getValOperand()->getType()->isVectorTy())
+      return failAt(I, "vector atomics are not modelled");
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    D.AS = CX->getPointerAddressSpace();
+    D.Align = CX->getAlign().value();
+    D.EltSize = DL.getTypeStoreSize(CX->getCompareOperand()->getType());
+  } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    if (GEP->getType()->isVectorTy())
+      return failAt(I, "vector GEPs are not modelled");
+    int64_t Off = 0;
+    unsigned K = 1;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI, ++K) {
+      const Value *Idx = GTI.getOperand();
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        unsigned FI = cast<ConstantInt>(Idx)->getZExtValue();
+        Off += DL.getStructLayout(ST)->getElementOffset(FI);
+        continue;
+      }
+      int64_t Scale = GTI.getSequentialElementStride(DL);
+      if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+        Off += CI->getSExtValue() * Scale;
+        continue;
+      }
+      D.GepIdx.push_back({(int32_t)K, Scale});
+    }
+    D.ConstOff = Off;
+  } else if (auto *EV = dyn_cast<ExtractValueInst>(&I)) {
+    D.LeafOff = leafOffset(EV->getAggregateOperand()->getType(),
+                           EV->getIndices());
+  } else if (auto *IV = dyn_cast<InsertValueInst>(&I)) {
+    D.LeafOff = leafOffset(IV->getAggregateOperand()->getType(),
+                           IV->getIndices());
+  } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
+    SV->getShuffleMask(D.Mask);
+  } else if (auto *SW = dyn_cast<SwitchInst>(&I)) {
+    for (auto Case : SW->cases())
+      D.Cases.push_back(Case.getCaseValue()->getZExtValue());
+  } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+    const Function *Callee = CB->getCalledFunction();
+    if (CB->isInlineAsm())
+      return failAt(I, "inline assembly is not modelled");
+    if (!Callee)
+      return failAt(I, "indirect calls are not modelled");
+    D.IID = Callee->getIntrinsicID();
+    if (!D.IID) {
+      if (!Callee->isDeclaration()) {
+        D.Callee = decode(*Callee);
+        if (!D.Callee)
+          return false;
+      } else {
+        D.External = true;
+        D.Builtin = lookupBuiltin(Callee->getName());
+      }
+    }
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction semantics
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Float arithmetic on leaves of kind K (half/bfloat through float: exact,
+/// since float has >= 2p+2 bits for both).
+template <typename FnF, typename FnD>
+uint64_t fpBinary(Leaf L, uint64_t A, uint64_t B, FnF OpF, FnD OpD) {
+  if (L.K == LeafKind::Double) {
+    double X, Y;
+    std::memcpy(&X, &A, 8);
+    std::memcpy(&Y, &B, 8);
+    double R = OpD(X, Y);
+    uint64_t Bits;
+    std::memcpy(&Bits, &R, 8);
+    return Bits;
+  }
+  float X, Y;
+  if (L.K == LeafKind::Float) {
+    uint32_t A32 = A, B32 = B;
+    std::memcpy(&X, &A32, 4);
+    std::memcpy(&Y, &B32, 4);
+  } else {
+    X = (float)leafToDouble(L, A);
+    Y = (float)leafToDouble(L, B);
+  }
+  float R = OpF(X, Y);
+  if (L.K == LeafKind::Float) {
+    uint32_t Bits;
+    std::memcpy(&Bits, &R, 4);
+    return Bits;
+  }
+  return doubleToLeaf(L, R);
+}
+
+} // namespace
+
+/// IEEE-754 maxNum/minNum as LLVM's llvm.maxnum/minnum: a NaN operand yields
+/// the other operand; -0 < +0 is honoured for determinism.
+static uint64_t fMinMaxNum(Leaf L, uint64_t A, uint64_t B, bool Max) {
+  bool NA = leafIsNaN(L, A), NB = leafIsNaN(L, B);
+  if (NA && NB)
+    return quietNaN(L, A);
+  if (NA)
+    return B;
+  if (NB)
+    return A;
+  double X = leafToDouble(L, A), Y = leafToDouble(L, B);
+  if (X == Y) { // ordering of signed zeros
+    bool SA = A & signBit(L);
+    return Max ? (SA ? B : A) : (SA ? A : B);
+  }
+  return (Max ? X > Y : X < Y) ? A : B;
+}
+
+/// llvm.maximum/minimum: NaN propagating, -0 < +0.
+static uint64_t fMinMaxIEEE(Leaf L, uint64_t A, uint64_t B, bool Max) {
+  if (leafIsNaN(L, A))
+    return quietNaN(L, A);
+  if (leafIsNaN(L, B))
+    return quietNaN(L, B);
+  return fMinMaxNum(L, A, B, Max);
+}
+
+static bool fcmpPred(CmpInst::Predicate P, double X, double Y) {
+  bool Uno = std::isnan(X) || std::isnan(Y);
+  switch (P) {
+  case CmpInst::FCMP_FALSE:
+    return false;
+  case CmpInst::FCMP_TRUE:
+    return true;
+  case CmpInst::FCMP_OEQ:
+    return !Uno && X == Y;
+  case CmpInst::FCMP_OGT:
+    return !Uno && X > Y;
+  case CmpInst::FCMP_OGE:
+    return !Uno && X >= Y;
+  case CmpInst::FCMP_OLT:
+    return !Uno && X < Y;
+  case CmpInst::FCMP_OLE:
+    return !Uno && X <= Y;
+  case CmpInst::FCMP_ONE:
+    return !Uno && X != Y;
+  case CmpInst::FCMP_ORD:
+    return !Uno;
+  case CmpInst::FCMP_UNO:
+    return Uno;
+  case CmpInst::FCMP_UEQ:
+    return Uno || X == Y;
+  case CmpInst::FCMP_UGT:
+    return Uno || X > Y;
+  case CmpInst::FCMP_UGE:
+    return Uno || X >= Y;
+  case CmpInst::FCMP_ULT:
+    return Uno || X < Y;
+  case CmpInst::FCMP_ULE:
+    return Uno || X <= Y;
+  case CmpInst::FCMP_UNE:
+    return Uno || X != Y;
+  default:
+    return false;
+  }
+}
+
+static bool icmpPred(CmpInst::Predicate P, uint64_t A, uint64_t B,
+                     unsigned Bits) {
+  int64_t SA = sext(A, Bits), SB = sext(B, Bits);
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return A == B;
+  case CmpInst::ICMP_NE:
+    return A != B;
+  case CmpInst::ICMP_UGT:
+    return A > B;
+  case CmpInst::ICMP_UGE:
+    return A >= B;
+  case CmpInst::ICMP_ULT:
+    return A < B;
+  case CmpInst::ICMP_ULE:
+    return A <= B;
+  case CmpInst::ICMP_SGT:
+    return SA > SB;
+  case CmpInst::ICMP_SGE:
+    return SA >= SB;
+  case CmpInst::ICMP_SLT:
+    return SA < SB;
+  case CmpInst::ICMP_SLE:
+    return SA <= SB;
+  default:
+    return false;
+  }
+}
+
+bool evalICmp(unsigned Pred, uint64_t A, uint64_t B, unsigned Bits) {
+  return icmpPred((CmpInst::Predicate)Pred, A, B, Bits);
+}
+bool evalFCmp(unsigned Pred, double X, double Y) {
+  return fcmpPred((CmpInst::Predicate)Pred, X, Y);
+}
+
+/// Integer binary operator; sets \p Poison for flag violations and
+/// out-of-range shifts; \p DivZero for division by zero / overflow.
+static uint64_t intBinary(unsigned Opc, uint64_t A, uint64_t B, unsigned Bits,
+                          bool NUW, bool NSW, bool Exact, bool &Poison,
+                          bool &DivZero) {
+  uint64_t M = maskBits(Bits);
+  int64_t SA = sext(A, Bits), SB = sext(B, Bits);
+  uint64_t R = 0;
+  switch (Opc) {
+  case Instruction::Add:
+    R = (A + B) & M;
+    if (NUW && R < A)
+      Poison = true;
+    if (NSW && sext(R, Bits) != (int64_t)((__int128)SA + SB))
+      Poison = true;
+    if (NSW && (__int128)SA + SB != (__int128)sext(R, Bits))
+      Poison = true;
+    break;
+  case Instruction::Sub:
+    R = (A - B) & M;
+    if (NUW && B > A)
+      Poison = true;
+    if (NSW && (__int128)SA - SB != (__int128)sext(R, Bits))
+      Poison = true;
+    break;
+  case Instruction::Mul: {
+    R = (A * B) & M;
+    if (NUW && (unsigned __int128)A * B != R)
+      Poison = true;
+    if (NSW && (__int128)SA * SB != (__int128)sext(R, Bits))
+      Poison = true;
+    break;
+  }
+  case Instruction::UDiv:
+  case Instruction::URem:
+    if (B == 0) {
+      DivZero = true;
+      return 0;
+    }
+    R = Opc == Instruction::UDiv ? A / B : A % B;
+    if (Exact && A % B)
+      Poison = true;
+    break;
+  case Instruction::SDiv:
+  case Instruction::SRem:
+    if (B == 0 || (SB == -1 && SA == sext(1ULL << (Bits - 1), Bits))) {
+      DivZero = true;
+      return 0;
+    }
+    R = (uint64_t)(Opc == Instruction::SDiv ? SA / SB : SA % SB) & M;
+    if (Exact && SA % SB)
+      Poison = true;
+    break;
+  case Instruction::Shl:
+    if (B >= Bits) {
+      Poison = true;
+      return 0;
+    }
+    R = (A << B) & M;
+    if (NUW && (R >> B) != A)
+      Poison = true;
+    if (NSW && (sext(R, Bits) >> B) != SA)
+      Poison = true;
+    break;
+  case Instruction::LShr:
+    if (B >= Bits) {
+      Poison = true;
+      return 0;
+    }
+    R = A >> B;
+    if (Exact && (R << B) != A)
+      Poison = true;
+    break;
+  case Instruction::AShr:
+    if (B >= Bits) {
+      Poison = true;
+      return 0;
+    }
+    R = (uint64_t)(SA >> B) & M;
+    if (Exact && ((A >> B) << B) != A)
+      Poison = true;
+    break;
+  case Instruction::And:
+    R = A & B;
+    break;
+  case Instruction::Or:
+    R = A | B;
+    break;
+  case Instruction::Xor:
+    R = A ^ B;
+    break;
+  }
+  return R;
+}
+
+namespace {
+} // namespace
+
+static uint64_t castFP(Leaf From, Leaf To, uint64_t V) {
+  if (From.K == To.K)
+    return V;
+  if (From.K == LeafKind::Float && To.K == LeafKind::Double)
+    return doubleToLeaf(To, leafToDouble(From, V));
+  // APFloat for correct single rounding.
+  APFloat A(semOf(From.K), APInt(leafBits(From), V));
+  bool Lost;
+  A.convert(semOf(To.K), APFloat::rmNearestTiesToEven, &Lost);
+  return A.bitcastToAPInt().getZExtValue();
+}
+
+bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
+                              uint64_t LaneMask) {
+  OpCtx C{*this, F, D, Exec, LaneMask, W};
+  const Instruction &I = *D.I;
+  const DecodedFunc &DF = *F.DF;
+  Stats.LaneInstructions += llvm::popcount(Exec);
+  ++Stats.WaveInstructions;
+  auto ResLeaf = [&](unsigned L) {
+    return DF.Leaves[DF.Slots[D.Res].LeafBegin + L];
+  };
+  auto OpLeaf = [&](unsigned Op, unsigned L) {
+    return DF.Leaves[DF.Slots[D.Ops[Op]].LeafBegin + L];
+  };
+  switch (D.Opc) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor: {
+    bool NUW = false, NSW = false, Exact = false;
+    if (isa<OverflowingBinaryOperator>(I)) {
+      NUW = I.hasNoUnsignedWrap();
+      NSW = I.hasNoSignedWrap();
+    }
+    if (isa<PossiblyExactOperator>(I))
+      Exact = I.isExact();
+    bool Disjoint = false;
+    if (auto *PD = dyn_cast<PossiblyDisjointInst>(&I))
+      Disjoint = PD->isDisjoint();
+    unsigned N = C.resLeaves();
+    for (unsigned L = 0; L < N; ++L) {
+      unsigned Bits = ResLeaf(L).Bits;
+      uint64_t P = C.opPoison(0, L) | C.opPoison(1, L);
+      uint64_t NewP = 0;
+      bool Bad = false;
+      unsigned BadLane = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L), B = C.op(1, Lane, L);
+        bool Po = false, DZ = false;
+        if ((P >> Lane) & 1) {
+          // A poison divisor is UB; poison otherwise propagates.
+          if ((D.Opc == Instruction::UDiv || D.Opc == Instruction::SDiv ||
+               D.Opc == Instruction::URem || D.Opc == Instruction::SRem) &&
+              ((C.opPoison(1, L) >> Lane) & 1)) {
+            Bad = true;
+            BadLane = Lane;
+          }
+          C.res(Lane, L) = 0;
+          return;
+        }
+        uint64_t R = intBinary(D.Opc, A, B, Bits, NUW, NSW, Exact, Po, DZ);
+        if (Disjoint && (A & B))
+          Po = true;
+        if (DZ) {
+          Bad = true;
+          BadLane = Lane;
+        }
+        C.res(Lane, L) = R;
+        if (Po)
+          NewP |= 1ULL << Lane;
+      });
+      if (Bad)
+        return C.fail("integer division by zero, overflow or poison divisor "
+                      "in lane " +
+                      Twine(BadLane));
+      C.setPoison(P | NewP, L);
+    }
+    return true;
+  }
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+  case Instruction::FRem: {
+    unsigned N = C.resLeaves();
+    FastMathFlags FMF = I.getFastMathFlags();
+    for (unsigned L = 0; L < N; ++L) {
+      Leaf LT = ResLeaf(L);
+      uint64_t P = C.opPoison(0, L) | C.opPoison(1, L);
+      uint64_t NewP = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L), B = C.op(1, Lane, L), R = 0;
+        switch (D.Opc) {
+        case Instruction::FAdd:
+          R = fpBinary(
+              LT, A, B, [](float X, float Y) { return X + Y; },
+              [](double X, double Y) { return X + Y; });
+          break;
+        case Instruction::FSub:
+          R = fpBinary(
+              LT, A, B, [](float X, float Y) { return X - Y; },
+              [](double X, double Y) { return X - Y; });
+          break;
+        case Instruction::FMul:
+          R = fpBinary(
+              LT, A, B, [](float X, float Y) { return X * Y; },
+              [](double X, double Y) { return X * Y; });
+          break;
+        case Instruction::FDiv:
+          R = fpBinary(
+              LT, A, B, [](float X, float Y) { return X / Y; },
+              [](double X, double Y) { return X / Y; });
+          break;
+        default:
+          R = fpBinary(
+              LT, A, B, [](float X, float Y) { return std::fmod(X, Y); },
+              [](double X, double Y) { return std::fmod(X, Y); });
+        }
+        C.res(Lane, L) = R;
+        if ((FMF.noNaNs() &&
+             (leafIsNaN(LT, A) || leafIsNaN(LT, B) || leafIsNaN(LT, R))) ||
+            (FMF.noInfs() && (std::isinf(leafToDouble(LT, A)) ||
+                              std::isinf(leafToDouble(LT, B)) ||
+                              std::isinf(leafToDouble(LT, R)))))
+          NewP |= 1ULL << Lane;
+      });
+      C.setPoison(P | NewP, L);
+    }
+    return true;
+  }
+  case Instruction::FNeg: {
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      uint64_t SB = signBit(ResLeaf(L));
+      forLanes(Exec,
+               [&](unsigned Lane) { C.res(Lane, L) = C.op(0, Lane, L) ^ SB; });
+      C.setPoison(C.opPoison(0, L), L);
+    }
+    return true;
+  }
+  case Instruction::ICmp:
+  case Instruction::FCmp: {
+    auto Pred = cast<CmpInst>(I).getPredicate();
+    bool IsF = D.Opc == Instruction::FCmp;
+    FastMathFlags FMF;
+    if (IsF)
+      FMF = I.getFastMathFlags();
+    bool SameSign = false;
+    if (auto *IC = dyn_cast<ICmpInst>(&I))
+      SameSign = IC->hasSameSign();
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      Leaf OL = OpLeaf(0, L);
+      unsigned Bits = OL.Bits;
+      uint64_t P = C.opPoison(0, L) | C.opPoison(1, L), NewP = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L), B = C.op(1, Lane, L);
+        bool R;
+        if (IsF) {
+          double X = leafToDouble(OL, A), Y = leafToDouble(OL, B);
+          R = fcmpPred(Pred, X, Y);
+          if ((FMF.noNaNs() && (std::isnan(X) || std::isnan(Y))) ||
+              (FMF.noInfs() && (std::isinf(X) || std::isinf(Y))))
+            NewP |= 1ULL << Lane;
+        } else {
+          R = icmpPred(Pred, A, B, Bits);
+          if (SameSign && ((A ^ B) >> (Bits - 1)) & 1)
+            NewP |= 1ULL << Lane;
+        }
+        C.res(Lane, L) = R;
+      });
+      C.setPoison(P | NewP, L);
+    }
+    return true;
+  }
+  case Instruction::Select: {
+    bool VecCond = I.getOperand(0)->getType()->isVectorTy();
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      unsigned CL = VecCond ? L : 0;
+      uint64_t CP = C.opPoison(0, CL), PT = C.opPoison(1, L),
+               PF = C.opPoison(2, L), P = CP;
+      forLanes(Exec, [&](unsigned Lane) {
+        bool Cond = C.op(0, Lane, CL) & 1;
+        C.res(Lane, L) = Cond ? C.op(1, Lane, L) : C.op(2, Lane, L);
+        if (((Cond ? PT : PF) >> Lane) & 1)
+          P |= 1ULL << Lane;
+      });
+      C.setPoison(P, L);
+    }
+    return true;
+  }
+  case Instruction::Trunc:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::FPTrunc:
+  case Instruction::FPExt:
+  case Instruction::FPToUI:
+  case Instruction::FPToSI:
+  case Instruction::UIToFP:
+  case Instruction::SIToFP:
+  case Instruction::AddrSpaceCast:
+  case Instruction::PtrToAddr: {
+    bool NUW = false, NSW = false, NNeg = false;
+    if (auto *TI = dyn_cast<TruncInst>(&I)) {
+      NUW = TI->hasNoUnsignedWrap();
+      NSW = TI->hasNoSignedWrap();
+    }
+    if (auto *PN = dyn_cast<PossiblyNonNegInst>(&I))
+      NNeg = PN->hasNonNeg();
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      Leaf From = OpLeaf(0, L), To = ResLeaf(L);
+      unsigned FB = leafBits(From), TB = leafBits(To);
+      uint64_t P = C.opPoison(0, L), NewP = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L), R = 0;
+        bool Po = false;
+        switch (D.Opc) {
+        case Instruction::Trunc:
+          R = A & maskBits(TB);
+          if (NUW && R != A)
+            Po = true;
+          if (NSW && sext(R, TB) != sext(A, FB))
+            Po = true;
+          break;
+        case Instruction::ZExt:
+          R = A;
+          if (NNeg && (A >> (FB - 1)) & 1)
+            Po = true;
+          break;
+        case Instruction::SExt:
+          R = (uint64_t)sext(A, FB) & maskBits(TB);
+          break;
+        case Instruction::PtrToInt:
+        case Instruction::IntToPtr:
+        case Instruction::PtrToAddr:
+          R = A & maskBits(TB);
+          break;
+        case Instruction::AddrSpaceCast:
+          R = castAddr(From.AS, To.AS, A, Lane) & maskBits(TB);
+          break;
+        case Instruction::FPTrunc:
+        case Instruction::FPExt:
+          R = castFP(From, To, A);
+          break;
+        case Instruction::FPToUI:
+        case Instruction::FPToSI: {
+          double X = leafToDouble(From, A);
+          double T = std::trunc(X);
+          bool Signed = D.Opc == Instruction::FPToSI;
+          double Lo = Signed ? -std::ldexp(1.0, TB - 1) : 0.0;
+          double Hi = Signed ? std::ldexp(1.0, TB - 1) : std::ldexp(1.0, TB);
+          if (std::isnan(X) || T < Lo || T >= Hi) {
+            Po = true;
+            break;
+          }
+          R = Signed ? (uint64_t)(int64_t)T & maskBits(TB)
+                     : (uint64_t)T & maskBits(TB);
+          break;
+        }
+        case Instruction::UIToFP:
+        case Instruction::SIToFP: {
+          if (NNeg && (A >> (FB - 1)) & 1)
+            Po = true;
+          bool Signed = D.Opc == Instruction::SIToFP;
+          if (To.K == LeafKind::Float) {
+            float X = Signed ? (float)sext(A, FB) : (float)A;
+            uint32_t B;
+            std::memcpy(&B, &X, 4);
+            R = B;
+          } else if (To.K == LeafKind::Double) {
+            double X = Signed ? (double)sext(A, FB) : (double)A;
+            std::memcpy(&R, &X, 8);
+          } else {
+            APFloat F(semOf(To.K));
+            F.convertFromAPInt(APInt(FB, A), Signed,
+                               APFloat::rmNearestTiesToEven);
+            R = F.bitcastToAPInt().getZExtValue();
+          }
+          break;
+        }
+        }
+        C.res(Lane, L) = R;
+        if (Po)
+          NewP |= 1ULL << Lane;
+      });
+      C.setPoison(P | NewP, L);
+    }
+    return true;
+  }
+  case Instruction::BitCast: {
+    unsigned NS = C.opSlot(0).N, NR = C.resLeaves();
+    if (NS == NR) {
+      for (unsigned L = 0; L < NR; ++L) {
+        forLanes(Exec,
+                 [&](unsigned Lane) { C.res(Lane, L) = C.op(0, Lane, L); });
+        C.setPoison(C.opPoison(0, L), L);
+      }
+      return true;
+    }
+    // Reinterpret through a little-endian bit string.
+    unsigned SB = leafBits(OpLeaf(0, 0)), RB = leafBits(ResLeaf(0));
+    uint64_t AnyP = 0;
+    for (unsigned L = 0; L < NS; ++L)
+      AnyP |= C.opPoison(0, L);
+    forLanes(Exec, [&](unsigned Lane) {
+      uint8_t Buf[64] = {0};
+      for (unsigned L = 0; L < NS; ++L)
+        for (unsigned B = 0; B < SB; ++B)
+          if ((C.op(0, Lane, L) >> B) & 1) {
+            unsigned Bit = L * SB + B;
+            Buf[Bit / 8] |= 1 << (Bit % 8);
+          }
+      for (unsigned L = 0; L < NR; ++L) {
+        uint64_t R = 0;
+        for (unsigned B = 0; B < RB; ++B) {
+          unsigned Bit = L * RB + B;
+          if ((Buf[Bit / 8] >> (Bit % 8)) & 1)
+            R |= 1ULL << B;
+        }
+        C.res(Lane, L) = R;
+      }
+    });
+    for (unsigned L = 0; L < NR; ++L)
+      C.setPoison(AnyP, L);
+    return true;
+  }
+  case Instruction::Freeze: {
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      uint64_t P = C.opPoison(0, L);
+      forLanes(Exec, [&](unsigned Lane) {
+        C.res(Lane, L) = ((P >> Lane) & 1) ? 0 : C.op(0, Lane, L);
+      });
+      C.setPoison(0, L);
+    }
+    return true;
+  }
+  case Instruction::GetElementPtr: {
+    unsigned Bits = ResLeaf(0).Bits;
+    uint64_t P = C.opPoison(0);
+    for (auto &GI : D.GepIdx)
+      P |= C.opPoison(GI.first);
+    forLanes(Exec, [&](unsigned Lane) {
+      uint64_t A = C.op(0, Lane) + D.ConstOff;
+      for (auto &GI : D.GepIdx) {
+        unsigned IB = OpLeaf(GI.first, 0).Bits;
+        A += (uint64_t)(sext(C.op(GI.first, Lane), IB) * GI.second);
+      }
+      C.res(Lane) = A & maskBits(Bits);
+    });
+    C.setPoison(P);
+    return true;
+  }
+  case Instruction::Alloca: {
+    forLanes(Exec,
+             [&](unsigned Lane) { C.res(Lane) = F.PrivBase + D.ConstOff; });
+    C.setPoison(0);
+    return true;
+  }
+  case Instruction::Load: {
+    unsigned N = C.resLeaves();
+    uint64_t PP = C.opPoison(0) & Exec;
+    if (PP)
+      return C.fail("load through a poison address in lane " +
+                    Twine(llvm::countr_zero(PP)));
+    SmallVector<uint64_t, 4> Pois(N, 0);
+    bool Ok = true;
+    forLanes(Exec, [&](unsigned Lane) {
+      if (!Ok)
+        return;
+      uint64_t Addr = C.op(0, Lane), Off;
+      unsigned Total = D.EltSize * N;
+      Region *R = resolve(I, D.AS, Addr, Lane, Total, D.Align, false, Off);
+      if (!R) {
+        Ok = false;
+        return;
+      }
+      for (unsigned L = 0; L < N; ++L) {
+        uint64_t V = 0;
+        std::memcpy(&V, &R->Bytes[Off + L * D.EltSize], D.EltSize);
+        bool Po = false;
+        for (unsigned B = 0; B < D.EltSize; ++B)
+          Po |= !R->Init[Off + L * D.EltSize + B];
+        Leaf LT = ResLeaf(L);
+        if (LT.K == LeafKind::Int)
+          V &= maskBits(LT.Bits);
+        C.res(Lane, L) = V;
+        if (Po)
+          Pois[L] |= 1ULL << Lane;
+      }
+    });
+    if (!Ok)
+      return false;
+    for (unsigned L = 0; L < N; ++L)
+      C.setPoison(Pois[L], L);
+    return true;
+  }
+  case Instruction::Store: {
+    unsigned N = C.opSlot(0).N;
+    uint64_t PA = C.opPoison(1) & Exec;
+    if (PA)
+      return C.fail("store through a poison address in lane " +
+                    Twine(llvm::countr_zero(PA)));
+    for (unsigned L = 0; L < N; ++L)
+      if (uint64_t PV = C.opPoison(0, L) & Exec)
+        return C.fail("poison stored (lane " + Twine(llvm::countr_zero(PV)) +
+                      (N > 1 ? ", element " + Twine(L) : Twine("")) + ")");
+    bool Ok = true;
+    forLanes(Exec, [&](unsigned Lane) {
+      if (!Ok)
+        return;
+      uint64_t Addr = C.op(1, Lane), Off;
+      Region *R =
+          resolve(I, D.AS, Addr, Lane, D.EltSize * N, D.Align, true, Off);
+      if (!R) {
+        Ok = false;
+        return;
+      }
+      for (unsigned L = 0; L < N; ++L) {
+        uint64_t V = C.op(0, Lane, L);
+        std::memcpy(&R->Bytes[Off + L * D.EltSize], &V, D.EltSize);
+        std::memset(&R->Init[Off + L * D.EltSize], 1, D.EltSize);
+      }
+    });
+    return Ok;
+  }
+  case Instruction::AtomicRMW:
+  case Instruction::AtomicCmpXchg: {
+    bool IsCX = D.Opc == Instruction::AtomicCmpXchg;
+    unsigned PtrOp = 0;
+    if (uint64_t PA = C.opPoison(PtrOp) & Exec)
+      return C.fail("atomic through a poison address in lane " +
+                    Twine(llvm::countr_zero(PA)));
+    for (unsigned K = 1; K < C.numOps(); ++K)
+      if (uint64_t PV = C.opPoison(K) & Exec)
+        return C.fail("poison operand of an atomic in lane " +
+                      Twine(llvm::countr_zero(PV)));
+    Leaf LT = IsCX ? OpLeaf(1, 0) : ResLeaf(0);
+    unsigned Bits = leafBits(LT);
+    auto Op =
+        IsCX ? AtomicRMWInst::Xchg : cast<AtomicRMWInst>(I).getOperation();
+    bool Ok = true;
+    // Lanes perform their atomics one after another in lane order.
+    forLanes(Exec, [&](unsigned Lane) {
+      if (!Ok)
+        return;
+      uint64_t Addr = C.op(0, Lane), Off;
+      Region *R = resolve(I, D.AS, Addr, Lane, D.EltSize, D.Align, true, Off);
+      if (!R) {
+        Ok = false;
+        return;
+      }
+      uint64_t Old = 0;
+      std::memcpy(&Old, &R->Bytes[Off], D.EltSize);
+      bool WasInit = true;
+      for (unsigned B = 0; B < D.EltSize; ++B)
+        WasInit &= R->Init[Off + B];
+      if (!WasInit) {
+        Ok = failAt(I, "atomic on uninitialised memory in lane " + Twine(Lane));
+        return;
+      }
+      uint64_t V = C.op(1, Lane), New = Old;
+      uint64_t M = maskBits(Bits);
+      if (IsCX) {
+        bool Eq = Old == V;
+        if (Eq)
+          New = C.op(2, Lane);
+        C.res(Lane, 0) = Old;
+        C.res(Lane, 1) = Eq;
+      } else {
+        switch (Op) {
+        case AtomicRMWInst::Xchg:
+          New = V;
+          break;
+        case AtomicRMWInst::Add:
+          New = (Old + V) & M;
+          break;
+        case AtomicRMWInst::Sub:
+          New = (Old - V) & M;
+          break;
+        case AtomicRMWInst::And:
+          New = Old & V;
+          break;
+        case AtomicRMWInst::Nand:
+          New = ~(Old & V) & M;
+          break;
+        case AtomicRMWInst::Or:
+          New = Old | V;
+          break;
+        case AtomicRMWInst::Xor:
+          New = Old ^ V;
+          break;
+        case AtomicRMWInst::Max:
+          New = sext(Old, Bits) >= sext(V, Bits) ? Old : V;
+          break;
+        case AtomicRMWInst::Min:
+          New = sext(Old, Bits) <= sext(V, Bits) ? Old : V;
+          break;
+        case AtomicRMWInst::UMax:
+          New = Old >= V ? Old : V;
+          break;
+        case AtomicRMWInst::UMin:
+          New = Old <= V ? Old : V;
+          break;
+        case AtomicRMWInst::FAdd:
+          New = fpBinary(
+              LT, Old, V, [](float X, float Y) { return X + Y; },
+              [](double X, double Y) { return X + Y; });
+          break;
+        case AtomicRMWInst::FSub:
+          New = fpBinary(
+              LT, Old, V, [](float X, float Y) { return X - Y; },
+              [](double X, double Y) { return X - Y; });
+          break;
+        case AtomicRMWInst::FMax:
+          New = fMinMaxNum(LT, Old, V, true);
+          break;
+        case AtomicRMWInst::FMin:
+          New = fMinMaxNum(LT, Old, V, false);
+          break;
+        case AtomicRMWInst::FMaximum:
+          New = fMinMaxIEEE(LT, Old, V, true);
+          break;
+        case AtomicRMWInst::FMinimum:
+          New = fMinMaxIEEE(LT, Old, V, false);
+          break;
+        case AtomicRMWInst::UIncWrap:
+          New = Old >= V ? 0 : Old + 1;
+          break;
+        case AtomicRMWInst::UDecWrap:
+          New = (Old == 0 || Old > V) ? V : Old - 1;
+          break;
+        case AtomicRMWInst::USubCond:
+          New = Old >= V ? Old - V : Old;
+          break;
+        case AtomicRMWInst::USubSat:
+          New = Old >= V ? Old - V : 0;
+          break;
+        default:
+          Ok = failAt(I, "unsupported atomicrmw operation");
+          return;
+        }
+        C.res(Lane) = Old;
+      }
+      std::memcpy(&R->Bytes[Off], &New, D.EltSize);
+    });
+    if (!Ok)
+      return false;
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L)
+      C.setPoison(0, L);
+    return true;
+  }
+  case Instruction::Fence:
+    return true;
+  case Instruction::ExtractElement:
+  case Instruction::InsertElement: {
+    bool Ins = D.Opc == Instruction::InsertElement;
+    unsigned IdxOp = Ins ? 2 : 1;
+    unsigned NV = C.opSlot(0).N;
+    unsigned IB = OpLeaf(IdxOp, 0).Bits;
+    uint64_t IP = C.opPoison(IdxOp);
+    unsigned NR = C.resLeaves();
+    SmallVector<uint64_t, 8> P(NR, 0);
+    forLanes(Exec, [&](unsigned Lane) {
+      uint64_t Idx = C.op(IdxOp, Lane) & maskBits(IB);
+      bool Bad = ((IP >> Lane) & 1) || Idx >= NV;
+      if (Ins) {
+        for (unsigned L = 0; L < NR; ++L) {
+          bool Take = L == Idx;
+          C.res(Lane, L) = Take ? C.op(1, Lane) : C.op(0, Lane, L);
+          uint64_t SP = Take ? C.opPoison(1) : C.opPoison(0, L);
+          if (Bad || ((SP >> Lane) & 1))
+            P[L] |= 1ULL << Lane;
+        }
+      } else {
+        C.res(Lane) = Bad ? 0 : C.op(0, Lane, Idx);
+        if (Bad || ((C.opPoison(0, Idx) >> Lane) & 1))
+          P[0] |= 1ULL << Lane;
+      }
+    });
+    for (unsigned L = 0; L < NR; ++L)
+      C.setPoison(P[L], L);
+    return true;
+  }
+  case Instruction::ShuffleVector: {
+    unsigned N0 = C.opSlot(0).N;
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      int M = D.Mask[L];
+      if (M < 0) {
+        C.setPoison(~0ULL, L);
+        continue;
+      }
+      unsigned Op = (unsigned)M < N0 ? 0 : 1;
+      unsigned SL = Op ? M - N0 : M;
+      forLanes(Exec,
+               [&](unsigned Lane) { C.res(Lane, L) = C.op(Op, Lane, SL); });
+      C.setPoison(C.opPoison(Op, SL), L);
+    }
+    return true;
+  }
+  case Instruction::ExtractValue: {
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      forLanes(Exec, [&](unsigned Lane) {
+        C.res(Lane, L) = C.op(0, Lane, D.LeafOff + L);
+      });
+      C.setPoison(C.opPoison(0, D.LeafOff + L), L);
+    }
+    return true;
+  }
+  case Instruction::InsertValue: {
+    unsigned NI = C.opSlot(1).N;
+    for (unsigned L = 0, N = C.resLeaves(); L < N; ++L) {
+      bool In = L >= D.LeafOff && L < D.LeafOff + NI;
+      unsigned Op = In ? 1 : 0, SL = In ? L - D.LeafOff : L;
+      forLanes(Exec,
+               [&](unsigned Lane) { C.res(Lane, L) = C.op(Op, Lane, SL); });
+      C.setPoison(C.opPoison(Op, SL), L);
+    }
+    return true;
+  }
+  default:
+    break;
+  }
+  return failAt(I,
+                Twine("unsupported instruction '") + I.getOpcodeName() + "'");
+}
+
+//===----------------------------------------------------------------------===//
+// Generic LLVM intrinsics
+//===----------------------------------------------------------------------===//
+
+static uint64_t roundFP(Leaf L, uint64_t A, double (*Fn)(double)) {
+  if (leafIsNaN(L, A))
+    return quietNaN(L, A);
+  return doubleToLeaf(L, Fn(leafToDouble(L, A)));
+}
+
+/// Unary libm function through double (correctly rounded for sqrt; the
+/// transcendental ones are as accurate as the host libm, which is within
+/// the ULP bounds LLVM allows for them).
+static uint64_t unaryFP(Leaf L, uint64_t A, double (*Fn)(double)) {
+  if (L.K == LeafKind::Float) {
+    // Compute in double and round once.
+    return doubleToLeaf(L, Fn(leafToDouble(L, A)));
+  }
+  return doubleToLeaf(L, Fn(leafToDouble(L, A)));
+}
+
+bool Executor::Impl::execGenericIntrinsic(OpCtx &C, bool &Handled) {
+  Handled = true;
+  const DInst &D = C.I;
+  const DecodedFunc &DF = *C.F.DF;
+  uint64_t Exec = C.Exec;
+  auto ResLeaf = [&](unsigned L) {
+    return DF.Leaves[DF.Slots[D.Res].LeafBegin + L];
+  };
+  unsigned NR = C.resLeaves();
+  // Elementwise helpers.
+  auto Unary = [&](auto Fn) {
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      forLanes(Exec, [&](unsigned Lane) {
+        C.res(Lane, L) = Fn(LT, C.op(0, Lane, L));
+      });
+      C.setPoison(C.opPoison(0, L), L);
+    }
+    return true;
+  };
+  auto Binary = [&](auto Fn) {
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      forLanes(Exec, [&](unsigned Lane) {
+        C.res(Lane, L) = Fn(LT, C.op(0, Lane, L), C.op(1, Lane, L));
+      });
+      C.setPoison(C.opPoison(0, L) | C.opPoison(1, L), L);
+    }
+    return true;
+  };
+  auto Ternary = [&](auto Fn) {
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      forLanes(Exec, [&](unsigned Lane) {
+        C.res(Lane, L) =
+            Fn(LT, C.op(0, Lane, L), C.op(1, Lane, L), C.op(2, Lane, L));
+      });
+      C.setPoison(C.opPoison(0, L) | C.opPoison(1, L) | C.opPoison(2, L), L);
+    }
+    return true;
+  };
+  switch (D.IID) {
+  case Intrinsic::maxnum:
+  case Intrinsic::maximumnum:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return fMinMaxNum(L, A, B, true);
+    });
+  case Intrinsic::minnum:
+  case Intrinsic::minimumnum:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return fMinMaxNum(L, A, B, false);
+    });
+  case Intrinsic::maximum:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return fMinMaxIEEE(L, A, B, true);
+    });
+  case Intrinsic::minimum:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return fMinMaxIEEE(L, A, B, false);
+    });
+  case Intrinsic::fabs:
+    return Unary([](Leaf L, uint64_t A) { return A & ~signBit(L); });
+  case Intrinsic::copysign:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return (A & ~signBit(L)) | (B & signBit(L));
+    });
+  case Intrinsic::canonicalize:
+  case Intrinsic::arithmetic_fence:
+    return Unary([](Leaf L, uint64_t A) {
+      return leafIsNaN(L, A) ? quietNaN(L, A) : A;
+    });
+  case Intrinsic::sqrt:
+    return Unary([](Leaf L, uint64_t A) {
+      return leafIsNaN(L, A)
+                 ? quietNaN(L, A)
+                 : unaryFP(L, A, [](double X) { return std::sqrt(X); });
+    });
+  case Intrinsic::floor:
+    return Unary([](Leaf L, uint64_t A) { return roundFP(L, A, std::floor); });
+  case Intrinsic::ceil:
+    return Unary([](Leaf L, uint64_t A) { return roundFP(L, A, std::ceil); });
+  case Intrinsic::trunc:
+    return Unary([](Leaf L, uint64_t A) { return roundFP(L, A, std::trunc); });
+  case Intrinsic::rint:
+  case Intrinsic::nearbyint:
+  case Intrinsic::roundeven:
+    return Unary(
+        [](Leaf L, uint64_t A) { return roundFP(L, A, std::nearbyint); });
+  case Intrinsic::round:
+    return Unary([](Leaf L, uint64_t A) { return roundFP(L, A, std::round); });
+  case Intrinsic::exp2:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::exp2(X); });
+    });
+  case Intrinsic::exp:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::exp(X); });
+    });
+  case Intrinsic::exp10:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::pow(10.0, X); });
+    });
+  case Intrinsic::log2:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::log2(X); });
+    });
+  case Intrinsic::log:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::log(X); });
+    });
+  case Intrinsic::log10:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::log10(X); });
+    });
+  case Intrinsic::sin:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::sin(X); });
+    });
+  case Intrinsic::cos:
+    return Unary([](Leaf L, uint64_t A) {
+      return unaryFP(L, A, [](double X) { return std::cos(X); });
+    });
+  case Intrinsic::pow:
+    return Binary([](Leaf L, uint64_t A, uint64_t B) {
+      return doubleToLeaf(L, std::pow(leafToDouble(L, A), leafToDouble(L, B)));
+    });
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd:
+    return Ternary([](Leaf L, uint64_t A, uint64_t B, uint64_t Cc) {
+      if (L.K == LeafKind::Float) {
+        float X, Y, Z;
+        uint32_t A32 = A, B32 = B, C32 = Cc;
+        std::memcpy(&X, &A32, 4);
+        std::memcpy(&Y, &B32, 4);
+        std::memcpy(&Z, &C32, 4);
+        float R = std::fmaf(X, Y, Z);
+        uint32_t RB;
+        std::memcpy(&RB, &R, 4);
+        return (uint64_t)RB;
+      }
+      return doubleToLeaf(L, std::fma(leafToDouble(L, A), leafToDouble(L, B),
+                                      leafToDouble(L, Cc)));
+    });
+  case Intrinsic::ldexp: {
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      unsigned EB = DF.Leaves[DF.Slots[D.Ops[1]].LeafBegin].Bits;
+      unsigned EL = C.opSlot(1).N > 1 ? L : 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        APFloat F(semOf(LT.K), APInt(leafBits(LT), C.op(0, Lane, L)));
+        F = scalbn(F, (int)sext(C.op(1, Lane, EL), EB),
+                   APFloat::rmNearestTiesToEven);
+        C.res(Lane, L) = F.bitcastToAPInt().getZExtValue();
+      });
+      C.setPoison(C.opPoison(0, L) | C.opPoison(1, EL), L);
+    }
+    return true;
+  }
+  case Intrinsic::frexp: {
+    Leaf LT = ResLeaf(0);
+    forLanes(Exec, [&](unsigned Lane) {
+      APFloat F(semOf(LT.K), APInt(leafBits(LT), C.op(0, Lane)));
+      int Exp = 0;
+      APFloat M = frexp(F, Exp, APFloat::rmNearestTiesToEven);
+      C.res(Lane, 0) = M.bitcastToAPInt().getZExtValue();
+      C.res(Lane, 1) = F.isFinite() ? (uint64_t)(uint32_t)Exp : 0;
+    });
+    C.setPoison(C.opPoison(0), 0);
+    C.setPoison(C.opPoison(0), 1);
+    return true;
+  }
+  case Intrinsic::is_fpclass: {
+    uint64_t Test = 0;
+    C.constOp(1, Test);
+    const SlotInfo &S0 = C.opSlot(0);
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = DF.Leaves[S0.LeafBegin + L];
+      forLanes(Exec, [&](unsigned Lane) {
+        APFloat F(semOf(LT.K), APInt(leafBits(LT), C.op(0, Lane, L)));
+        C.res(Lane, L) = (F.classify() & Test) != 0;
+      });
+      C.setPoison(C.opPoison(0, L), L);
+    }
+    return true;
+  }
+  case Intrinsic::smax:
+  case Intrinsic::smin:
+  case Intrinsic::umax:
+  case Intrinsic::umin: {
+    unsigned IID = D.IID;
+    return Binary([IID](Leaf L, uint64_t A, uint64_t B) {
+      int64_t SA = sext(A, L.Bits), SB = sext(B, L.Bits);
+      switch (IID) {
+      case Intrinsic::smax:
+        return SA >= SB ? A : B;
+      case Intrinsic::smin:
+        return SA <= SB ? A : B;
+      case Intrinsic::umax:
+        return A >= B ? A : B;
+      default:
+        return A <= B ? A : B;
+      }
+    });
+  }
+  case Intrinsic::abs: {
+    uint64_t IntMinPoison = 0;
+    C.constOp(1, IntMinPoison);
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      uint64_t NewP = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L);
+        int64_t S = sext(A, LT.Bits);
+        if (IntMinPoison && A == (1ULL << (LT.Bits - 1)))
+          NewP |= 1ULL << Lane;
+        C.res(Lane, L) = (uint64_t)(S < 0 ? -S : S) & maskBits(LT.Bits);
+      });
+      C.setPoison(C.opPoison(0, L) | NewP, L);
+    }
+    return true;
+  }
+  case Intrinsic::ctpop:
+    return Unary([](Leaf, uint64_t A) { return (uint64_t)llvm::popcount(A); });
+  case Intrinsic::cttz:
+  case Intrinsic::ctlz: {
+    uint64_t ZeroPoison = 0;
+    C.constOp(1, ZeroPoison);
+    bool TZ = D.IID == Intrinsic::cttz;
+    for (unsigned L = 0; L < NR; ++L) {
+      Leaf LT = ResLeaf(L);
+      uint64_t NewP = 0;
+      forLanes(Exec, [&](unsigned Lane) {
+        uint64_t A = C.op(0, Lane, L);
+        if (A == 0) {
+          if (ZeroPoison)
+            NewP |= 1ULL << Lane;
+          C.res(Lane, L) = LT.Bits;
+          return;
+        }
+        C.res(Lane, L) =
+            TZ ? llvm::countr_zero(A) : llvm::countl_zero(A) - (64 - LT.Bits);
+      });
+      C.setPoison(C.opPoison(0, L) | NewP, L);
+    }
+    return true;
+  }
+  case Intrinsic::bitreverse:
+    return Unary([](Leaf L, uint64_t A) {
+      return llvm::reverseBits(A) >> (64 - L.Bits);
+    });
+  case Intrinsic::bswap:
+    return Unary(
+        [](Leaf L, uint64_t A) { return llvm::byteswap(A) >> (64 - L.Bits); });
+  case Intrinsic::fshl:
+  case Intrinsic::fshr: {
+    bool Left = D.IID == Intrinsic::fshl;
+    return Ternary([Left](Leaf L, uint64_t A, uint64_t B, uint64_t S) {
+      unsigned Bits = L.Bits;
+      S %= Bits;
+      unsigned __int128 Cat = ((unsigned __int128)A << Bits) | B;
+      uint64_t M = maskBits(Bits);
+      if (Left)
+        return (uint64_t)((Cat << S) >> Bits) & M;
+      return (uint64_t)(Cat >> S) & M;
+    });
+  }
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow: {
+    Leaf LT = ResLeaf(0);
+    unsigned Bits = LT.Bits;
+    unsigned IID = D.IID;
+    forLanes(Exec, [&](unsigned Lane) {
+      uint64_t A = C.op(0, Lane), B = C.op(1, Lane);
+      __int128 SA = sext(A, Bits), SB = sext(B, Bits);
+      unsigned __int128 UA = A, UB = B;
+      __int128 Full = 0;
+      bool Signed = false;
+      switch (IID) {
+      case Intrinsic::sadd_with_overflow:
+        Full = SA + SB, Signed = true;
+        break;
+      case Intrinsic::uadd_with_overflow:
+        Full = (__int128)(UA + UB);
+        break;
+      case Intrinsic::ssub_with_overflow:
+        Full = SA - SB, Signed = true;
+        break;
+      case Intrinsic::usub_with_overflow:
+        Full = (__int128)UA - (__int128)UB;
+        break;
+      case Intrinsic::smul_with_overflow:
+        Full = SA * SB, Signed = true;
+        break;
+      default:
+        Full = (__int128)(UA * UB);
+      }
+      uint64_t R = (uint64_t)Full & maskBits(Bits);
+      bool Ov = Signed ? (__int128)sext(R, Bits) != Full
+                       : (Full < 0 || (unsigned __int128)Full != R);
+      C.res(Lane, 0) = R;
+      C.res(Lane, 1) = Ov;
+    });
+    uint64_t P = C.opPoison(0) | C.opPoison(1);
+    C.setPoison(P, 0);
+    C.setPoison(P, 1);
+    return true;
+  }
+  case Intrinsic::sadd_sat:
+  case Intrinsic::uadd_sat:
+  case Intrinsic::ssub_sat:
+  case Intrinsic::usub_sat: {
+    unsigned IID = D.IID;
+    return Binary([IID](Leaf L, uint64_t A, uint64_t B) {
+      unsigned Bits = L.Bits;
+      uint64_t M = maskBits(Bits);
+      __int128 SMax = (__int128)(M >> 1), SMin = -SMax - 1;
+      __int128 SA = sext(A, Bits), SB = sext(B, Bits);
+      switch (IID) {
+      case Intrinsic::uadd_sat:
+        return (unsigned __int128)A + B > M ? M : A + B;
+      case Intrinsic::usub_sat:
+        return A > B ? A - B : 0;
+      case Intrinsic::sadd_sat: {
+        __int128 R = std::max(SMin, std::min(SMax, SA + SB));
+        return (uint64_t)R & M;
+      }
+      default: {
+        __int128 R = std::max(SMin, std::min(SMax, SA - SB));
+        return (uint64_t)R & M;
+      }
+      }
+    });
+  }
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_label:
+  case Intrinsic::donothing:
+  case Intrinsic::sideeffect:
+    return true;
+  case Intrinsic::expect:
+  case Intrinsic::expect_with_probability:
+  case Intrinsic::ssa_copy:
+  case Intrinsic::launder_invariant_group:
+  case Intrinsic::strip_invariant_group:
+    return Unary([](Leaf, uint64_t A) { return A; });
+  default:
+    break;
+  }
+  return execMemIntrinsic(C, Handled);
+}
+
+bool Executor::Impl::execMemIntrinsic(OpCtx &C, bool &Handled) {
+  const DInst &D = C.I;
+  switch (D.IID) {
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+  case Intrinsic::memcpy_inline:
+  case Intrinsic::memset_inline:
+    break;
+  default:
+    Handled = false;
+    return true;
+  }
+  bool IsSet = D.IID == Intrinsic::memset || D.IID == Intrinsic::memset_inline;
+  unsigned DstAS = C.opType(0)->getPointerAddressSpace();
+  unsigned SrcAS = IsSet ? 0 : C.opType(1)->getPointerAddressSpace();
+  for (unsigned K = 0; K < 3; ++K)
+    if (uint64_t P = C.opPoison(K) & C.Exec)
+      return C.fail("poison operand " + Twine(K) +
+                    " of a memory intrinsic "
+                    "in lane " +
+                    Twine(llvm::countr_zero(P)));
+  bool Ok = true;
+  forLanes(C.Exec, [&](unsigned Lane) {
+    if (!Ok)
+      return;
+    uint64_t Dst = C.op(0, Lane), Len = C.op(2, Lane);
+    std::vector<uint8_t> Tmp(Len), Init(Len, 1);
+    if (Len == 0)
+      return;
+    if (IsSet) {
+      std::fill(Tmp.begin(), Tmp.end(), (uint8_t)C.op(1, Lane));
+    } else {
+      uint64_t Off;
+      Region *R =
+          resolve(C.inst(), SrcAS, C.op(1, Lane), Lane, Len, 1, false, Off);
+      if (!R) {
+        Ok = false;
+        return;
+      }
+      std::memcpy(Tmp.data(), &R->Bytes[Off], Len);
+      std::memcpy(Init.data(), &R->Init[Off], Len);
+    }
+    uint64_t Off;
+    Region *R = resolve(C.inst(), DstAS, Dst, Lane, Len, 1, true, Off);
+    if (!R) {
+      Ok = false;
+      return;
+    }
+    std::memcpy(&R->Bytes[Off], Tmp.data(), Len);
+    std::memcpy(&R->Init[Off], Init.data(), Len);
+  });
+  return Ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Adapter giving builtins the BuiltinContext interface.
+class BuiltinCtxImpl : public BuiltinContext {
+public:
+  Executor::Impl &X;
+  unsigned W;
+  uint64_t Active;
+  BuiltinCtxImpl(Executor::Impl &X, unsigned W, uint64_t A)
+      : X(X), W(W), Active(A) {}
+  unsigned waveSize() const override { return W; }
+  uint64_t activeMask() const override { return Active; }
+  Expected<uint64_t> callScalar(Function &F, ArrayRef<uint64_t> Args,
+                                unsigned Lane) override {
+    return X.callScalar(F, Args, Lane);
+  }
+};
+} // namespace
+
+bool Executor::Impl::execCall(Wave &Wv, Frame &F, const DInst &D, OpCtx &C,
+                              bool &Pushed) {
+  Pushed = false;
+  const auto &CB = cast<CallBase>(*D.I);
+  if (D.IID) {
+    bool Handled = false;
+    Stats.LaneInstructions += llvm::popcount(C.Exec);
+    ++Stats.WaveInstructions;
+    if (!execGenericIntrinsic(C, Handled))
+      return false;
+    if (Handled)
+      return true;
+    int R = TM->execIntrinsic(C, D.IID);
+    if (R < 0)
+      return false;
+    if (R > 0)
+      return true;
+    return C.fail("unsupported intrinsic '" +
+                  CB.getCalledFunction()->getName() + "'");
+  }
+  if (D.Callee) {
+    // Push a frame running the callee under the current exec mask.
+    Frame NF;
+    initFrame(NF, D.Callee, C.Exec, Wv);
+    if (!Err.empty())
+      return false;
+    for (unsigned K = 0; K < D.Ops.size(); ++K) {
+      const SlotInfo &Dst = D.Callee->Slots[D.Callee->ArgSlots[K]];
+      const SlotInfo &Src = F.DF->Slots[D.Ops[K]];
+      for (unsigned L = 0; L < Dst.N; ++L) {
+        for (unsigned Lane = 0; Lane < W; ++Lane)
+          NF.D[Dst.Data + L * W + Lane] = F.D[Src.Data + L * W + Lane];
+        NF.P[Dst.Pois + L] = C.opPoison(K, L);
+      }
+    }
+    Wv.Frames.push_back(std::move(NF));
+    Pushed = true;
+    return true;
+  }
+  Stats.LaneInstructions += llvm::popcount(C.Exec);
+  ++Stats.WaveInstructions;
+  StringRef Name = CB.getCalledFunction()->getName();
+  int R = TM->execExternal(C, Name);
+  if (R < 0)
+    return false;
+  if (R > 0)
+    return true;
+  if (!D.Builtin)
+    return C.fail("call to '" + Name +
+                  "', which has no body and no registered builtin");
+  // Registered builtin: marshal scalars.
+  SmallVector<LaneScalars, 4> Args(D.Ops.size());
+  for (unsigned K = 0; K < D.Ops.size(); ++K) {
+    if (C.opSlot(K).N != 1)
+      return C.fail("builtin '" + Name + "' takes a non-scalar argument");
+    Args[K].Ty = C.opType(K);
+    Args[K].Bits.resize(W);
+    for (unsigned Lane = 0; Lane < W; ++Lane)
+      Args[K].Bits[Lane] = C.op(K, Lane);
+    Args[K].Poison = C.opPoison(K);
+  }
+  unsigned NRes = C.resLeaves();
+  SmallVector<LaneScalars, 2> Res(NRes);
+  Type *RT = CB.getType();
+  for (unsigned L = 0; L < NRes; ++L) {
+    // Literal structs give one leaf per element; clang coerces small
+    // struct returns to arrays such as [2 x i32] (one leaf per element).
+    Res[L].Ty = RT->isStructTy()  ? RT->getStructElementType(L)
+                : RT->isArrayTy() ? RT->getArrayElementType()
+                                  : RT;
+    Res[L].Bits.assign(W, 0);
+  }
+  BuiltinCtxImpl BC(*this, W, C.Exec);
+  if (Error E = (*D.Builtin)(BC, CB, Args, Res))
+    return C.fail("builtin '" + Name + "': " + toString(std::move(E)));
+  for (unsigned L = 0; L < NRes; ++L) {
+    forLanes(C.Exec,
+             [&](unsigned Lane) { C.res(Lane, L) = Res[L].Bits[Lane]; });
+    C.setPoison(Res[L].Poison, L);
+  }
+  return true;
+}
+
+/// Runs \p F for one lane on a scratch wave (used by builtins for
+/// user-supplied comparators).
+Expected<uint64_t> Executor::Impl::callScalar(Function &F,
+                                              ArrayRef<uint64_t> Args,
+                                              unsigned Lane) {
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  if (F.isDeclaration() || F.arg_size() != Args.size() ||
+      F.getReturnType()->isVoidTy())
+    return Fail("cannot call '" + F.getName() + "' as a scalar function");
+  DecodedFunc *DF = decode(F);
+  if (!DF)
+    return Fail(Err);
+  Wave Tmp;
+  Tmp.Index = CurWave ? CurWave->Index : 0;
+  Tmp.Priv.resize(W);
+  Tmp.PrivTop.assign(W, 0);
+  Frame Fr;
+  initFrame(Fr, DF, 1ULL << Lane, Tmp);
+  for (unsigned K = 0; K < Args.size(); ++K) {
+    const SlotInfo &S = DF->Slots[DF->ArgSlots[K]];
+    if (S.N != 1)
+      return Fail("'" + F.getName() + "' takes a non-scalar argument");
+    Fr.D[S.Data + Lane] = Args[K];
+    Fr.P[S.Pois] = 0;
+  }
+  Tmp.Frames.push_back(std::move(Fr));
+  Wave *Saved = CurWave;
+  bool Ok = runWave(Tmp);
+  CurWave = Saved;
+  if (!Ok)
+    return Fail(Err);
+  if (Tmp.AtBarrier)
+    return Fail("'" + F.getName() + "' reached a barrier");
+  if (Tmp.RetP.empty() || ((Tmp.RetP[0] >> Lane) & 1))
+    return Fail("'" + F.getName() + "' returned poison");
+  return Tmp.RetD[Lane];
+}
+
+//===----------------------------------------------------------------------===//
+// Waves and control flow
+//===----------------------------------------------------------------------===//
+
+void Executor::Impl::initFrame(Frame &Fr, DecodedFunc *DF, uint64_t Live,
+                               Wave &Wv) {
+  Fr.DF = DF;
+  Fr.D = DF->InitD;
+  Fr.P = DF->InitP;
+  Fr.LaneBlock.assign(W, -1);
+  for (unsigned L = 0; L < W; ++L)
+    if ((Live >> L) & 1)
+      Fr.LaneBlock[L] = 0;
+  Fr.Live = Live;
+  Fr.Cur = -1;
+  // Private stack: all lanes share the same frame offset.
+  uint32_t Top = 0;
+  for (unsigned L = 0; L < W; ++L)
+    Top = std::max(Top, Wv.PrivTop[L]);
+  Fr.PrivBase = alignTo(Top, 16);
+  uint32_t NewTop = Fr.PrivBase + DF->PrivateSize;
+  if (NewTop > (1u << 20)) {
+    Err = "private memory (stack) exhausted in '" + DF->F->getName().str() +
+          "' (recursion?)";
+    return;
+  }
+  for (unsigned L = 0; L < W; ++L) {
+    Region &R = Wv.Priv[L];
+    if (R.Bytes.size() < NewTop) {
+      R.Bytes.resize(NewTop, 0);
+      R.Init.resize(NewTop, 0);
+    }
+    std::fill(R.Init.begin() + Fr.PrivBase, R.Init.begin() + NewTop, 0);
+    Wv.PrivTop[L] = NewTop;
+  }
+  Fr.RetD.assign(DF->RetLeaves * W, 0);
+  Fr.RetP.assign(DF->RetLeaves, 0);
+}
+
+/// Transfers the lanes in \p M from block \p B along edge \p E.
+static void takeEdge(Frame &F, const Edge &E, uint64_t M, unsigned W,
+                     std::vector<uint64_t> &Tmp) {
+  const DecodedFunc &DF = *F.DF;
+  // Parallel phi copies: read everything first.
+  Tmp.clear();
+  for (auto &Cp : E.Copies) {
+    const SlotInfo &S = DF.Slots[Cp.second];
+    for (unsigned L = 0; L < S.N; ++L) {
+      forLanes(
+          M, [&](unsigned Lane) { Tmp.push_back(F.D[S.Data + L * W + Lane]); });
+      Tmp.push_back(F.P[S.Pois + L]);
+    }
+  }
+  size_t K = 0;
+  for (auto &Cp : E.Copies) {
+    const SlotInfo &S = DF.Slots[Cp.first];
+    for (unsigned L = 0; L < S.N; ++L) {
+      forLanes(M,
+               [&](unsigned Lane) { F.D[S.Data + L * W + Lane] = Tmp[K++]; });
+      uint64_t P = Tmp[K++];
+      // A uniform (constant) incoming value is defined in every lane.
+      uint64_t &DP = F.P[S.Pois + L];
+      DP = (DP & ~M) | (P & M);
+    }
+  }
+  forLanes(M, [&](unsigned Lane) { F.LaneBlock[Lane] = E.Target; });
+}
+
+bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
+  static thread_local std::vector<uint64_t> Tmp;
+  uint64_t Exec = F.Exec;
+  OpCtx C{*this, F, D, Exec, Exec, W};
+  Stats.LaneInstructions += llvm::popcount(Exec);
+  ++Stats.WaveInstructions;
+  switch (D.Opc) {
+  case Instruction::Br: {
+    if (B.Succ.size() == 1) {
+      takeEdge(F, B.Succ[0], Exec, W, Tmp);
+      return true;
+    }
+    // Operand 0 of a conditional br is the condition; successors 0 = true.
+    if (uint64_t P = C.opPoison(0) & Exec)
+      return C.fail("branch on poison in lane " + Twine(llvm::countr_zero(P)));
+    uint64_t T = 0;
+    forLanes(Exec, [&](unsigned Lane) {
+      if (C.op(0, Lane) & 1)
+        T |= 1ULL << Lane;
+    });
+    if (T)
+      takeEdge(F, B.Succ[0], T, W, Tmp);
+    if (Exec & ~T)
+      takeEdge(F, B.Succ[1], Exec & ~T, W, Tmp);
+    return true;
+  }
+  case Instruction::Switch: {
+    if (uint64_t P = C.opPoison(0) & Exec)
+      return C.fail("switch on poison in lane " + Twine(llvm::countr_zero(P)));
+    // Successor 0 is the default; case K goes to successor K+1.
+    SmallVector<uint64_t, 8> Masks(B.Succ.size(), 0);
+    forLanes(Exec, [&](unsigned Lane) {
+      uint64_t V = C.op(0, Lane);
+      unsigned S = 0;
+      for (unsigned K = 0; K < D.Cases.size(); ++K)
+        if (D.Cases[K] == V) {
+          S = K + 1;
+          break;
+        }
+      Masks[S] |= 1ULL << Lane;
+    });
+    for (unsigned S = 0; S < Masks.size(); ++S)
+      if (Masks[S])
+        takeEdge(F, B.Succ[S], Masks[S], W, Tmp);
+    return true;
+  }
+  case Instruction::Ret: {
+    if (!D.Ops.empty()) {
+      const SlotInfo &S = C.opSlot(0);
+      for (unsigned L = 0; L < S.N; ++L) {
+        forLanes(Exec, [&](unsigned Lane) {
+          F.RetD[L * W + Lane] = F.D[S.Data + L * W + Lane];
+        });
+        F.RetP[L] = (F.RetP[L] & ~Exec) | (C.opPoison(0, L) & Exec);
+      }
+    }
+    forLanes(Exec, [&](unsigned Lane) { F.LaneBlock[Lane] = -1; });
+    F.Live &= ~Exec;
+    return true;
+  }
+  case Instruction::Unreachable:
+    return C.fail("reached 'unreachable' in lane " +
+                  Twine(llvm::countr_zero(Exec)));
+  default:
+    return C.fail(Twine("unsupported terminator '") + D.I->getOpcodeName() +
+                  "'");
+  }
+}
+
+/// Runs \p Wv until it finishes, hits a barrier, or fails.
+bool Executor::Impl::runWave(Wave &Wv) {
+  CurWave = &Wv;
+  Wv.AtBarrier = false;
+  while (!Wv.Frames.empty()) {
+    Frame &F = Wv.Frames.back();
+    if (F.Cur < 0) {
+      // Pick the smallest RPO block holding live lanes.
+      int Best = INT32_MAX;
+      forLanes(F.Live, [&](unsigned Lane) {
+        Best = std::min<int>(Best, F.LaneBlock[Lane]);
+      });
+      if (Best == INT32_MAX) {
+        // Function returned in every lane: pop into the caller.
+        Frame Done = std::move(Wv.Frames.back());
+        Wv.Frames.pop_back();
+        for (unsigned L = 0; L < W; ++L)
+          Wv.PrivTop[L] = Done.PrivBase;
+        if (Wv.Frames.empty()) {
+          Wv.RetD = std::move(Done.RetD);
+          Wv.RetP = std::move(Done.RetP);
+          break;
+        }
+        Frame &Caller = Wv.Frames.back();
+        const DBlock &CB = Caller.DF->Blocks[Caller.Cur];
+        const DInst &CI = CB.Insts[Caller.InstIdx];
+        if (CI.Res >= 0) {
+          const SlotInfo &S = Caller.DF->Slots[CI.Res];
+          for (unsigned L = 0; L < S.N; ++L) {
+            forLanes(Caller.Exec, [&](unsigned Lane) {
+              Caller.D[S.Data + L * W + Lane] = Done.RetD[L * W + Lane];
+            });
+            uint64_t &P = Caller.P[S.Pois + L];
+            P = (P & ~Caller.Exec) | (Done.RetP[L] & Caller.Exec);
+          }
+        }
+        ++Caller.InstIdx;
+        continue;
+      }
+      F.Cur = Best;
+      F.InstIdx = 0;
+      F.Exec = 0;
+      forLanes(F.Live, [&](unsigned Lane) {
+        if (F.LaneBlock[Lane] == Best)
+          F.Exec |= 1ULL << Lane;
+      });
+    }
+    const DBlock &B = F.DF->Blocks[F.Cur];
+    while (F.InstIdx < B.Insts.size()) {
+      const DInst &D = B.Insts[F.InstIdx];
+      if (Stats.LaneInstructions > Budget) {
+        failAt(*D.I, "lane-instruction budget exhausted (infinite loop?)");
+        return false;
+      }
+      if (D.I->isTerminator()) {
+        if (!execTerminator(F, B, D))
+          return false;
+        F.Cur = -1;
+        break;
+      }
+      if (D.Opc == Instruction::Call) {
+        uint64_t Exec = D.WWM ? FullMask : F.Exec;
+        OpCtx C{*this, F, D, Exec, F.Exec, W};
+        // Barriers suspend the wave (after checking convergence).
+        if (D.IID == Intrinsic::amdgcn_s_barrier ||
+            D.IID == Intrinsic::amdgcn_s_barrier_wait) {
+          uint64_t Elsewhere = F.Live & ~F.Exec;
+          for (size_t K = 0; K + 1 < Wv.Frames.size(); ++K)
+            Elsewhere |= Wv.Frames[K].Live & ~Wv.Frames[K].Exec;
+          if (Elsewhere)
+            return failAt(*D.I,
+                          "barrier reached by only part of the wave (lanes " +
+                              utohexstr(F.Exec) + " here, lanes " +
+                              utohexstr(Elsewhere) + " elsewhere): deadlock");
+          ++Stats.WaveInstructions;
+          Stats.LaneInstructions += llvm::popcount(F.Exec);
+          ++F.InstIdx;
+          Wv.AtBarrier = true;
+          Wv.BarrierInst = D.I;
+          return true;
+        }
+        if (D.IID == Intrinsic::amdgcn_s_barrier_signal ||
+            D.IID == Intrinsic::amdgcn_s_barrier_signal_isfirst) {
+          if (D.Res >= 0) {
+            forLanes(F.Exec,
+                     [&](unsigned Lane) { C.res(Lane) = Wv.Index == 0; });
+            C.setPoison(0);
+          }
+          ++F.InstIdx;
+          continue;
+        }
+        bool Pushed = false;
+        if (!execCall(Wv, F, D, C, Pushed))
+          return false;
+        if (Pushed)
+          break; // F may be invalidated; the callee frame runs next.
+        ++F.InstIdx;
+        continue;
+      }
+      uint64_t Exec = D.WWM ? FullMask : F.Exec;
+      if (!execInst(Wv, F, D, Exec, F.Exec))
+        return false;
+      ++F.InstIdx;
+    }
+  }
+  Wv.Done = true;
+  return true;
+}
+
+bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
+                                  const std::vector<uint64_t> &ArgBits) {
+  unsigned Items = Cfg->Block[0] * Cfg->Block[1] * Cfg->Block[2];
+  unsigned NW = (Items + W - 1) / W;
+  std::fill(LDS.Init.begin(), LDS.Init.end(), 0);
+  std::vector<Wave> Waves(NW);
+  for (unsigned K = 0; K < NW; ++K) {
+    Wave &Wv = Waves[K];
+    Wv.Index = K;
+    unsigned N = std::min(W, Items - K * W);
+    Wv.Valid = N == 64 ? ~0ULL : ((1ULL << N) - 1);
+    Wv.Priv.resize(W);
+    Wv.PrivTop.assign(W, 0);
+    Frame F;
+    initFrame(F, DK, Wv.Valid, Wv);
+    for (unsigned A = 0; A < DK->ArgSlots.size(); ++A) {
+      const SlotInfo &S = DK->Slots[DK->ArgSlots[A]];
+      for (unsigned Lane = 0; Lane < W; ++Lane)
+        F.D[S.Data + Lane] = ArgBits[A];
+      F.P[S.Pois] = 0;
+    }
+    Wv.Frames.push_back(std::move(F));
+    ++Stats.Waves;
+  }
+  // Cooperative scheduling: each wave runs to its next barrier.
+  while (true) {
+    bool Progress = false;
+    for (Wave &Wv : Waves) {
+      if (Wv.Done)
+        continue;
+      if (!runWave(Wv))
+        return false;
+      Progress = true;
+    }
+    unsigned AtBar = 0, Done = 0;
+    const Instruction *Bar = nullptr;
+    for (Wave &Wv : Waves) {
+      AtBar += Wv.AtBarrier;
+      Done += Wv.Done;
+      if (Wv.AtBarrier)
+        Bar = Wv.BarrierInst;
+    }
+    if (Done == Waves.size())
+      return true;
+    if (AtBar && Done) {
+      CurWave = nullptr;
+      return failAt(*Bar, "barrier deadlock: " + Twine(Done) +
+                              " wave(s) of the workgroup finished while " +
+                              Twine(AtBar) + " wait at this barrier");
+    }
+    if (!Progress)
+      return true;
+  }
+}
+
+bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
+                         std::vector<std::vector<uint8_t>> &Buffers) {
+  Cfg = &C;
+  Err.clear();
+  auto T0 = std::chrono::steady_clock::now();
+  Budget = Stats.LaneInstructions + C.MaxLaneInstructions;
+  if (K.isDeclaration()) {
+    Err = "kernel '" + K.getName().str() + "' has no body";
+    return false;
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    if (!C.Grid[D] || !C.Block[D]) {
+      Err = "grid and block dimensions must be positive";
+      return false;
+    }
+  if (C.Block[0] * C.Block[1] * C.Block[2] > 1024) {
+    Err = "workgroup larger than 1024 work-items";
+    return false;
+  }
+  Globals.clear();
+  GlobalAddr.clear();
+  LDSOffset.clear();
+  StaticLDS = 0;
+  // Decoded functions stay valid: global addresses are laid out
+  // identically on every run of the same module.
+  if (!layoutGlobals())
+    return false;
+  // Buffers become global regions.
+  std::vector<uint64_t> BufAddr;
+  for (size_t B = 0; B < Buffers.size(); ++B) {
+    uint64_t A =
+        addRegion(("buffer " + Twine(B)).str(), Buffers[B].size(), false);
+    Region &R = Globals.back();
+    R.Bytes = Buffers[B];
+    std::fill(R.Init.begin(), R.Init.end(), 1);
+    BufAddr.push_back(A);
+  }
+  // Kernel arguments: bits per parameter and the kernarg segment.
+  if (C.Args.size() != K.arg_size()) {
+    Err = "kernel '" + K.getName().str() + "' takes " +
+          std::to_string(K.arg_size()) + " arguments, " +
+          std::to_string(C.Args.size()) + " given";
+    return false;
+  }
+  std::vector<uint64_t> ArgBits;
+  std::vector<uint8_t> Kernarg;
+  for (const Argument &A : K.args()) {
+    const KernelArg &KA = C.Args[A.getArgNo()];
+    Type *T = A.getType();
+    if (A.hasByRefAttr() || T->isAggregateType() || T->isVectorTy()) {
+      Err = "kernel argument " + std::to_string(A.getArgNo()) +
+            " has a type the executor does not pass (byref/aggregate/vector)";
+      return false;
+    }
+    uint64_t V = KA.IsBuffer ? BufAddr[KA.Buffer] : KA.Bits;
+    if (KA.IsBuffer && !T->isPointerTy()) {
+      Err = "kernel argument " + std::to_string(A.getArgNo()) +
+            " is not a pointer but a buffer was given";
+      return false;
+    }
+    if (!KA.IsBuffer && T->isPointerTy() && V != 0) {
+      Err = "kernel argument " + std::to_string(A.getArgNo()) +
+            " is a pointer: give a buffer";
+      return false;
+    }
+    ArgBits.push_back(V);
+    uint64_t Size = DL.getTypeStoreSize(T);
+    size_t Off = alignTo(Kernarg.size(), DL.getABITypeAlign(T).value());
+    Kernarg.resize(Off + Size);
+    std::memcpy(&Kernarg[Off], &V, Size);
+  }
+  size_t ImplOff = alignTo(Kernarg.size(), 8);
+  std::vector<uint8_t> Packet, Implicit;
+  KernargAddr = addRegion("kernarg segment", ImplOff + 256, true);
+  ImplicitAddr = KernargAddr + ImplOff;
+  TM->buildDispatch(C, KernargAddr, Packet, Implicit);
+  {
+    Region &R = Globals[(KernargAddr >> 32) - 1];
+    std::memcpy(R.Bytes.data(), Kernarg.data(), Kernarg.size());
+    Implicit.resize(256, 0);
+    std::memcpy(&R.Bytes[ImplOff], Implicit.data(), 256);
+    std::fill(R.Init.begin(), R.Init.end(), 1);
+  }
+  DispatchAddr = addRegion("dispatch packet", Packet.size(), true);
+  {
+    Region &R = Globals.back();
+    R.Bytes = Packet;
+    std::fill(R.Init.begin(), R.Init.end(), 1);
+  }
+  LDS.Name = "LDS";
+  LDS.Bytes.assign(StaticLDS + C.DynamicLDS, 0);
+  LDS.Init.assign(StaticLDS + C.DynamicLDS, 0);
+  CurWave = nullptr;
+  DecodedFunc *DK = decode(K);
+  if (!DK)
+    return false;
+  for (unsigned Z = 0; Z < C.Grid[2]; ++Z)
+    for (unsigned Y = 0; Y < C.Grid[1]; ++Y)
+      for (unsigned X = 0; X < C.Grid[0]; ++X) {
+        WG = {X, Y, Z};
+        if (!runWorkgroup(DK, ArgBits))
+          return false;
+      }
+  for (size_t B = 0; B < Buffers.size(); ++B)
+    Buffers[B] = Globals[(BufAddr[B] >> 32) - 1].Bytes;
+  Stats.Seconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Executor
+//===----------------------------------------------------------------------===//
+
+Executor::Executor(Module &M, std::unique_ptr<TargetModel> Target)
+    : P(std::make_unique<Impl>(M, std::move(Target))) {
+  registerDefaultBuiltins();
+}
+Executor::~Executor() = default;
+
+Error Executor::run(Function &Kernel, const LaunchConfig &Cfg,
+                    std::vector<std::vector<uint8_t>> &Buffers) {
+  if (!P->run(Kernel, Cfg, Buffers))
+    return createStringError(inconvertibleErrorCode(), P->Err);
+  return Error::success();
+}
+
+const ExecStats &Executor::stats() const { return P->Stats; }
+TargetModel &Executor::target() { return *P->TM; }
+
+} // namespace exec
+} // namespace crosslane
