@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Passes.h"
+#include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/Support/TargetInfoPrinter.h"
 
 #include "llvm/IR/PassManager.h"
@@ -41,6 +42,17 @@ bool parseFunctionPassName(StringRef Name, FunctionPassManager &FPM) {
     FPM.addPass(CREATE);                                                       \
     return true;                                                               \
   }
+#define CROSSLANE_FUNCTION_PASS_WITH_PARAMS(NAME, CREATE, PARSER)              \
+  if (PassBuilder::checkParametrizedPassName(Name, NAME)) {                    \
+    auto ParamsOrErr = PassBuilder::parsePassParameters(PARSER, Name, NAME);   \
+    if (!ParamsOrErr) {                                                        \
+      errs() << "error: " << toString(ParamsOrErr.takeError()) << '\n';        \
+      return false;                                                            \
+    }                                                                          \
+    auto Params = *ParamsOrErr;                                                \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
 #include "crosslane/Passes.def"
   return false;
 }
@@ -62,6 +74,8 @@ void registerClassNames(PassBuilder &PB) {
     return;
   PIC->addClassToPassName(TargetRemarksPass::name(),
                           "crosslane-target-remarks");
+  PIC->addClassToPassName(ExpandSubgroupPass::name(),
+                          "crosslane-expand-subgroup");
   PIC->addClassToPassName(DevicePipelinePass::name(),
                           "crosslane-device-pipeline");
 }
@@ -72,6 +86,9 @@ void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
   (void)Level;
   FunctionPassManager FPM;
   FPM.addPass(TargetRemarksPass());
+  // Crosslane's subgroup operations have no definition: expand them at
+  // every optimisation level (the pass is isRequired()).
+  FPM.addPass(ExpandSubgroupPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
 }
 

@@ -1,0 +1,1197 @@
+//===- ExpandSubgroup.cpp - Expand subgroup reductions to DPP -------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Every reduction is a butterfly over the lane bits of its cluster: for
+/// M = stride, 2*stride, ..., (cluster*stride)/2 each lane combines its value
+/// with the value of lane (L xor M). The combine is always op(lower-half
+/// child, upper-half child) up to commutativity, so every sequence computes
+/// the same balanced binary tree over the cluster positions, which is the
+/// tree the reference (Reference.cpp) evaluates. Each xor step is served by
+/// the cheapest primitive the chip has (see chooseStep and
+/// docs/SubgroupOps.md). The full-wave contiguous case on GFX8/9 instead uses
+/// the row_shr + row_bcast chain that leaves the total in lane 63; it
+/// computes the same tree in that lane.
+///
+/// Active-lane safety: unless every lane provably executes the call, the
+/// value enters whole-wave mode through llvm.amdgcn.set.inactive with the
+/// operation's identity and leaves it through llvm.amdgcn.strict.wwm, so
+/// inactive lanes contribute the identity and DPP/permlane never read an
+/// undefined lane.
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/SubgroupReduce/ExpandSubgroup.h"
+#include "crosslane/SubgroupReduce/SubgroupOps.h"
+#include "crosslane/Support/ChipInfo.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+#define DEBUG_TYPE "crosslane-expand-subgroup"
+
+using namespace llvm;
+using namespace crosslane::subgroup;
+
+STATISTIC(NumReduce, "Number of __crosslane_reduce_* calls expanded");
+STATISTIC(NumArg, "Number of __crosslane_arg* calls expanded");
+STATISTIC(NumWaveReduce, "Number of llvm.amdgcn.wave.reduce.* expanded");
+STATISTIC(NumPortableSteps,
+          "Number of butterfly steps served by a portable fallback");
+STATISTIC(NumWWMSkipped,
+          "Number of expansions proven to run with every lane active");
+STATISTIC(NumErrors, "Number of malformed calls diagnosed");
+
+namespace crosslane {
+
+namespace {
+
+// DPP control encodings (dpp_ctrl field). Source: LLVM's
+// llvm/docs/AMDGPUModifierSyntax.rst ("DPP16 Modifiers") and the DppCtrl enum
+// of llvm/lib/Target/AMDGPU/SIDefines.h; AMD "Vega ISA" / "RDNA ISA" manuals,
+// section "DPP". Row = 16 lanes, bank = 4 lanes.
+enum DppCtrl : unsigned {
+  DppQuadPermXor1 = 0xB1, ///< quad_perm:[1,0,3,2]
+  DppQuadPermXor2 = 0x4E, ///< quad_perm:[2,3,0,1]
+  DppRowShl0 = 0x100,     ///< row_shl:n = 0x100 + n
+  DppRowShr0 = 0x110,     ///< row_shr:n = 0x110 + n
+  DppRowMirror = 0x140,   ///< lane j of a row reads 15 - j
+  DppRowHalfMirror = 0x141, ///< lane j reads 8*(j/8) + 7 - j%8
+  DppRowBcast15 = 0x142,  ///< GFX8/9: lane 15 of the previous row
+  DppRowBcast31 = 0x143,  ///< GFX8/9: lane 31, rows 2 and 3
+  DppRowXMask0 = 0x160,   ///< GFX10+: row_xmask:n reads lane j xor n
+};
+constexpr unsigned FullMask = 0xF;
+
+/// How one butterfly step (partner = lane xor M) is served.
+enum class StepKind {
+  Dpp,            ///< one DPP move (fusable into v_<op>_dpp)
+  DppPair,        ///< row_shl + row_shr under complementary bank masks
+  PermLaneX16,    ///< v_permlanex16_b32 (GFX10+)
+  PermLane64,     ///< v_permlane64_b32 (GFX11+ wave64)
+  Swap16,         ///< v_permlane16_swap (GFX950)
+  Swap32,         ///< v_permlane32_swap (GFX950)
+  Swizzle,        ///< ds_swizzle bit mode (LDS crossbar, every chip)
+  BPermute,       ///< ds_bpermute (GFX8/9 wave-wide)
+  ReadlanePair,   ///< readlane 0 / readlane 32: uniform halves
+  ReadlaneGather, ///< readlane per residue + select (no cross-half insn)
+};
+
+struct Step {
+  StepKind Kind;
+  unsigned Ctrl = 0; ///< Dpp
+  const char *Name;
+};
+
+/// The value to reduce in the working domain: 16-bit types widen to 32 bits
+/// (sext/zext for integers, fpext for floats); 32/64-bit types stay.
+struct Domain {
+  ReduceOp Op;
+  ElemType Ty;
+  Type *SrcTy;
+  Type *WorkTy;
+};
+
+class SubgroupExpander {
+public:
+  SubgroupExpander(Function &F, const ChipInfo &Chip,
+                   OptimizationRemarkEmitter &ORE,
+                   const ExpandSubgroupOptions &Opts)
+      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), Ctx(F.getContext()) {}
+
+  bool run();
+
+private:
+  Function &F;
+  const ChipInfo &Chip;
+  OptimizationRemarkEmitter &ORE;
+  const ExpandSubgroupOptions &Opts;
+  LLVMContext &Ctx;
+  SmallVector<CallInst *, 8> ComparatorCalls;
+  std::string Seq; ///< description of the current expansion for remarks
+  bool UsedFallback = false;
+  /// The current call promises no NaN inputs (nnan call-site flag or
+  /// "no-nans-fp-math"): NaN handling is skipped.
+  bool NoNaNs = false;
+
+  // Call handlers.
+  void expandReduce(CallInst *CI, const OpName &N);
+  void expandArg(CallInst *CI, const OpName &N);
+  void expandWaveReduce(IntrinsicInst *II);
+  void diagnose(CallInst *CI, const Twine &Msg);
+  void remarkExpanded(CallInst *CI, StringRef What);
+
+  // Validation.
+  Type *getLLVMType(ElemType T) const;
+  bool checkCluster(CallInst *CI, unsigned ArgNo, unsigned &Cluster,
+                    unsigned &Stride);
+  bool checkComparator(CallInst *CI, Value *V, Type *Ty, Function *&Cmp);
+  static bool canCoerce(Type *From, Type *To);
+
+  // Builders.
+  bool needsWWM(CallInst *CI, unsigned Cluster) const;
+  Value *buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op, ElemType Ty,
+                     unsigned Cluster, unsigned Stride, bool WWM,
+                     Value **IsNaNOut = nullptr);
+  Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
+                    unsigned Cluster, unsigned Stride);
+  Value *buildGFX9BcastChain(IRBuilder<> &B, Value *W, const Domain &D);
+  Value *buildCombine(IRBuilder<> &B, const Domain &D, Value *A, Value *C);
+  Value *toWork(IRBuilder<> &B, Value *V, const Domain &D);
+  Value *fromWork(IRBuilder<> &B, Value *V, const Domain &D);
+  Constant *getIdentity(const Domain &D);
+  Value *buildClusterAny(IRBuilder<> &B, Value *Cond, unsigned Cluster,
+                         unsigned Stride);
+  Value *buildLaneId(IRBuilder<> &B);
+  Value *buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx, Function *Cmp,
+                        unsigned Cluster, unsigned Stride, bool WWM,
+                        Value *&OutIdx);
+
+  // Butterfly steps.
+  Step chooseStep(unsigned M, bool Contiguous);
+  /// chooseStep, plus the statistics and sequence log of the step taken.
+  Step takeStep(unsigned M, bool Contiguous);
+  std::pair<Value *, Value *> buildXorStep(IRBuilder<> &B, Value *V,
+                                           unsigned M, unsigned Stride,
+                                           const Step &S);
+  std::pair<Value *, Value *> buildXorStepWord(IRBuilder<> &B, Value *W,
+                                               unsigned M, unsigned Stride,
+                                               const Step &S);
+  Value *buildDpp(IRBuilder<> &B, Value *Old, Value *W, unsigned Ctrl,
+                  unsigned RowMask, unsigned BankMask, bool BoundCtrl);
+  void addSeq(StringRef S) {
+    if (!Seq.empty())
+      Seq += ", ";
+    Seq += S.str();
+  }
+};
+
+Type *SubgroupExpander::getLLVMType(ElemType T) const {
+  switch (T) {
+  case ElemType::I16: return Type::getInt16Ty(Ctx);
+  case ElemType::I32: return Type::getInt32Ty(Ctx);
+  case ElemType::I64: return Type::getInt64Ty(Ctx);
+  case ElemType::F16: return Type::getHalfTy(Ctx);
+  case ElemType::BF16: return Type::getBFloatTy(Ctx);
+  case ElemType::F32: return Type::getFloatTy(Ctx);
+  case ElemType::F64: return Type::getDoubleTy(Ctx);
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and remarks
+//===----------------------------------------------------------------------===//
+
+void SubgroupExpander::diagnose(CallInst *CI, const Twine &Msg) {
+  ++NumErrors;
+  std::string Text = Msg.str();
+  Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, CI->getDebugLoc()));
+  // Leave a valid module: the call's result becomes poison.
+  if (!CI->getType()->isVoidTy())
+    CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
+  CI->eraseFromParent();
+}
+
+void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
+  std::string Sequence = Seq;
+  bool Fallback = UsedFallback;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Expanded", CI)
+           << "expanded " << What << " for " << Chip.CPU << " wave"
+           << ore::NV("WaveSize", Chip.WaveSize) << ": "
+           << ore::NV("Sequence", Sequence);
+  });
+  if (Fallback) {
+    ORE.emit([&] {
+      if (!Chip.HasDPP)
+        return OptimizationRemarkMissed(DEBUG_TYPE, "PortableFallback", CI)
+               << What << ": " << Chip.CPU
+               << " has no DPP; used the portable ds_swizzle/readlane "
+                  "sequence";
+      return OptimizationRemarkMissed(DEBUG_TYPE, "PortableFallback", CI)
+             << What << ": DPP cannot serve every step of this cluster on "
+             << Chip.CPU << " (lane xor across rows or halves); used "
+             << "ds_swizzle/ds_bpermute/readlane for those steps";
+    });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Validation
+//===----------------------------------------------------------------------===//
+
+bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
+                                    unsigned &Cluster, unsigned &Stride) {
+  auto *CC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo));
+  auto *SC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo + 1));
+  unsigned W = Chip.WaveSize;
+  if (!CC || !CC->getValue().isPowerOf2() || CC->getZExtValue() > W) {
+    diagnose(CI, Twine("crosslane: cluster size of '") +
+                     CI->getCalledFunction()->getName() +
+                     "' must be a constant power of two no larger than the "
+                     "wave size (" +
+                     Twine(W) + ")");
+    return false;
+  }
+  if (!SC || !SC->getValue().isPowerOf2() ||
+      SC->getZExtValue() * CC->getZExtValue() > W) {
+    diagnose(CI, Twine("crosslane: cluster stride of '") +
+                     CI->getCalledFunction()->getName() +
+                     "' must be a constant power of two with cluster size "
+                     "* stride <= the wave size (" +
+                     Twine(W) + ")");
+    return false;
+  }
+  Cluster = CC->getZExtValue();
+  Stride = SC->getZExtValue();
+  return true;
+}
+
+bool SubgroupExpander::canCoerce(Type *From, Type *To) {
+  if (From == To)
+    return true;
+  unsigned FB = From->getPrimitiveSizeInBits(), TB = To->getPrimitiveSizeInBits();
+  if (!FB || !TB)
+    return false;
+  if (FB == TB)
+    return true;
+  return To->isIntegerTy() && TB > FB;
+}
+
+static Value *coerce(IRBuilder<> &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  unsigned FB = From->getPrimitiveSizeInBits();
+  unsigned TB = To->getPrimitiveSizeInBits();
+  if (FB == TB)
+    return B.CreateBitCast(V, To);
+  Value *I = B.CreateBitCast(V, B.getIntNTy(FB));
+  return B.CreateZExt(I, To);
+}
+
+bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
+                                       Function *&Cmp) {
+  Cmp = dyn_cast<Function>(V->stripPointerCasts());
+  auto Fail = [&](const Twine &Why) {
+    diagnose(CI, Twine("crosslane: comparator of '") +
+                     CI->getCalledFunction()->getName() + "' " + Why);
+    return false;
+  };
+  if (!Cmp)
+    return Fail("must be a known function");
+  if (Cmp->isDeclaration())
+    return Fail("'" + Cmp->getName() + "' has no body in this module");
+  FunctionType *FT = Cmp->getFunctionType();
+  if (FT->isVarArg() || FT->getNumParams() != 2 ||
+      !FT->getReturnType()->isIntegerTy(1) || FT->getParamType(0) != Ty ||
+      FT->getParamType(1) != Ty)
+    return Fail("'" + Cmp->getName() + "' must have type i1 (T, T)");
+  if (Cmp->size() != 1)
+    return Fail("'" + Cmp->getName() +
+                "' must be a single basic block (it is inlined into "
+                "whole-wave code)");
+  // Allocas and the loads/stores of them are allowed (clang -O0 keeps
+  // parameters in allocas); they are promoted after inlining.
+  auto IsLocal = [](Value *Ptr) {
+    return isa<AllocaInst>(Ptr->stripPointerCasts());
+  };
+  for (Instruction &I : Cmp->getEntryBlock()) {
+    if (I.isTerminator() || isa<AllocaInst>(I) || I.isLifetimeStartOrEnd() ||
+        isa<DbgInfoIntrinsic>(I))
+      continue;
+    if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isSimple() &&
+                                           IsLocal(LI->getPointerOperand()))
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple() &&
+                                            IsLocal(SI->getPointerOperand()) &&
+                                            !IsLocal(SI->getValueOperand()))
+      continue;
+    if (I.mayReadOrWriteMemory())
+      return Fail("'" + Cmp->getName() +
+                  "' must not access memory (it may run for inactive lanes)");
+    if (!isSafeToSpeculativelyExecute(&I))
+      return Fail("'" + Cmp->getName() +
+                  "' may trap or have side effects (" + I.getOpcodeName() +
+                  ")");
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Domain helpers
+//===----------------------------------------------------------------------===//
+
+static bool isFPMinMax(ReduceOp Op) { return isFloatOnly(Op); }
+static bool isMaxLike(ReduceOp Op) {
+  return Op == ReduceOp::FMax || Op == ReduceOp::FMaximum;
+}
+
+Value *SubgroupExpander::toWork(IRBuilder<> &B, Value *V, const Domain &D) {
+  if (D.SrcTy == D.WorkTy)
+    return V;
+  if (D.WorkTy->isFloatingPointTy())
+    return B.CreateFPExt(V, D.WorkTy);
+  if (D.Op == ReduceOp::SMin || D.Op == ReduceOp::SMax)
+    return B.CreateSExt(V, D.WorkTy);
+  return B.CreateZExt(V, D.WorkTy);
+}
+
+Value *SubgroupExpander::fromWork(IRBuilder<> &B, Value *V, const Domain &D) {
+  if (D.SrcTy == D.WorkTy)
+    return V;
+  if (D.WorkTy->isFloatingPointTy())
+    return B.CreateFPTrunc(V, D.SrcTy);
+  return B.CreateTrunc(V, D.SrcTy);
+}
+
+Constant *SubgroupExpander::getIdentity(const Domain &D) {
+  Type *T = D.WorkTy;
+  unsigned Bits = T->getScalarSizeInBits();
+  switch (D.Op) {
+  case ReduceOp::Add:
+    // x + -0.0 == x for every x, including +0.0.
+    return T->isFloatingPointTy() ? ConstantFP::getNegativeZero(T)
+                                  : ConstantInt::get(T, 0);
+  case ReduceOp::Mul:
+    return T->isFloatingPointTy() ? ConstantFP::get(T, 1.0)
+                                  : ConstantInt::get(T, 1);
+  case ReduceOp::SMin:
+    return ConstantInt::get(T, APInt::getSignedMaxValue(Bits));
+  case ReduceOp::SMax:
+    return ConstantInt::get(T, APInt::getSignedMinValue(Bits));
+  case ReduceOp::UMin:
+  case ReduceOp::And:
+    return ConstantInt::get(T, APInt::getAllOnes(Bits));
+  case ReduceOp::UMax:
+  case ReduceOp::Or:
+  case ReduceOp::Xor:
+    return ConstantInt::get(T, 0);
+  case ReduceOp::FMin:
+  case ReduceOp::FMinimum:
+    // NaN inputs are replaced before the reduction (see buildReduce), so
+    // +inf is an identity.
+    return ConstantFP::getInfinity(T, /*Negative=*/false);
+  case ReduceOp::FMax:
+  case ReduceOp::FMaximum:
+    return ConstantFP::getInfinity(T, /*Negative=*/true);
+  }
+  return nullptr;
+}
+
+Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
+                                      Value *A, Value *C) {
+  bool Narrow = D.SrcTy != D.WorkTy && D.WorkTy->isFloatingPointTy();
+  switch (D.Op) {
+  case ReduceOp::Add:
+  case ReduceOp::Mul: {
+    if (!D.WorkTy->isFloatingPointTy())
+      return D.Op == ReduceOp::Add ? B.CreateAdd(A, C) : B.CreateMul(A, C);
+    Value *R = D.Op == ReduceOp::Add ? B.CreateFAdd(A, C) : B.CreateFMul(A, C);
+    // f16/bf16 through f32: the f32 result of two 16-bit operands rounded
+    // once to 16 bits is the correctly rounded 16-bit result (24 >= 2p+2).
+    if (Narrow)
+      R = B.CreateFPExt(B.CreateFPTrunc(R, D.SrcTy), D.WorkTy);
+    return R;
+  }
+  case ReduceOp::SMin: return B.CreateBinaryIntrinsic(Intrinsic::smin, A, C);
+  case ReduceOp::SMax: return B.CreateBinaryIntrinsic(Intrinsic::smax, A, C);
+  case ReduceOp::UMin: return B.CreateBinaryIntrinsic(Intrinsic::umin, A, C);
+  case ReduceOp::UMax: return B.CreateBinaryIntrinsic(Intrinsic::umax, A, C);
+  case ReduceOp::And: return B.CreateAnd(A, C);
+  case ReduceOp::Or: return B.CreateOr(A, C);
+  case ReduceOp::Xor: return B.CreateXor(A, C);
+  case ReduceOp::FMin:
+  case ReduceOp::FMax:
+  case ReduceOp::FMinimum:
+  case ReduceOp::FMaximum: {
+    // Operands are never NaN here (replaced by the identity up front), so
+    // nnan is exact and lets GCNDPPCombine fuse v_max_f32_dpp. On ±0 both
+    // llvm.maxnum (APFloat) and v_max_f32 order -0 < +0.
+    Intrinsic::ID ID =
+        isMaxLike(D.Op) ? Intrinsic::maxnum : Intrinsic::minnum;
+    FastMathFlags FMF;
+    FMF.setNoNaNs();
+    return B.CreateBinaryIntrinsic(ID, A, C, FMF);
+  }
+  }
+  return nullptr;
+}
+
+Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
+  Value *Lo = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                {B.getInt32(~0u), B.getInt32(0)});
+  if (Chip.WaveSize == 32)
+    return Lo;
+  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                           {B.getInt32(~0u), Lo});
+}
+
+/// True in a lane when \p Cond holds in some active lane of its cluster.
+Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
+                                         unsigned Cluster, unsigned Stride) {
+  unsigned W = Chip.WaveSize;
+  Type *MaskTy = B.getIntNTy(W);
+  Value *Mask = B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
+  if (Cluster == W)
+    return B.CreateICmpNE(Mask, ConstantInt::get(MaskTy, 0));
+  // Members of lane L's cluster: base(L) + k*Stride, k < Cluster, with
+  // base(L) = (L & ~(Cluster*Stride-1)) | (L & (Stride-1)).
+  APInt Pat(W, 0);
+  for (unsigned K = 0; K < Cluster; ++K)
+    Pat.setBit(K * Stride);
+  Value *Lane = buildLaneId(B);
+  Value *Base = B.CreateOr(B.CreateAnd(Lane, ~(Cluster * Stride - 1)),
+                           B.CreateAnd(Lane, Stride - 1));
+  Value *Sh = B.CreateLShr(Mask, B.CreateZExtOrTrunc(Base, MaskTy));
+  return B.CreateICmpNE(B.CreateAnd(Sh, ConstantInt::get(MaskTy, Pat)),
+                        ConstantInt::get(MaskTy, 0));
+}
+
+//===----------------------------------------------------------------------===//
+// Butterfly steps
+//===----------------------------------------------------------------------===//
+
+Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
+  if (M < 16) {
+    if (!Chip.HasDPP)
+      return {StepKind::Swizzle, 0, "ds_swizzle"};
+    if (M == 1)
+      return {StepKind::Dpp, DppQuadPermXor1, "quad_perm:[1,0,3,2]"};
+    if (M == 2)
+      return {StepKind::Dpp, DppQuadPermXor2, "quad_perm:[2,3,0,1]"};
+    if (Chip.HasDPPRowXMask)
+      return {StepKind::Dpp, DppRowXMask0 + M,
+              M == 4 ? "row_xmask:4" : "row_xmask:8"};
+    // GFX8/9: once the lower lane bits are reduced (contiguous clusters) a
+    // mirror reads a lane of the partner block; otherwise build lane xor M
+    // from row_shl:M and row_shr:M under complementary bank masks.
+    if (Contiguous)
+      return M == 4 ? Step{StepKind::Dpp, DppRowHalfMirror, "row_half_mirror"}
+                    : Step{StepKind::Dpp, DppRowMirror, "row_mirror"};
+    return {StepKind::DppPair, 0, M == 4 ? "row_shl:4+row_shr:4"
+                                         : "row_shl:8+row_shr:8"};
+  }
+  if (M == 16) {
+    // Contiguous: every lane of a row holds the row's value, so any source
+    // lane will do (selects 0,0 are inline constants).
+    if (Chip.HasPermLaneX16)
+      return {StepKind::PermLaneX16, Contiguous ? 1u : 0u, "permlanex16"};
+    if (Chip.HasPermLane16Swap)
+      return {StepKind::Swap16, 0, "permlane16.swap"};
+    return {StepKind::Swizzle, 0, "ds_swizzle(xor 16)"};
+  }
+  // M == 32, wave64.
+  if (Chip.HasPermLane64)
+    return {StepKind::PermLane64, 0, "permlane64"};
+  if (Contiguous)
+    return {StepKind::ReadlanePair, 0, "readlane 0 + readlane 32"};
+  if (Chip.HasPermLane32Swap)
+    return {StepKind::Swap32, 0, "permlane32.swap"};
+  if (Chip.HasDPP && !Chip.BPermuteWithinHalf)
+    return {StepKind::BPermute, 0, "ds_bpermute(xor 32)"};
+  return {StepKind::ReadlaneGather, 0, "readlane gather(xor 32)"};
+}
+
+Step SubgroupExpander::takeStep(unsigned M, bool Contiguous) {
+  Step S = chooseStep(M, Contiguous);
+  if (S.Kind == StepKind::Swizzle || S.Kind == StepKind::BPermute ||
+      S.Kind == StepKind::ReadlaneGather) {
+    ++NumPortableSteps;
+    UsedFallback = true;
+  }
+  addSeq(S.Name);
+  return S;
+}
+
+Value *SubgroupExpander::buildDpp(IRBuilder<> &B, Value *Old, Value *W,
+                                  unsigned Ctrl, unsigned RowMask,
+                                  unsigned BankMask, bool BoundCtrl) {
+  return B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {W->getType()},
+                           {Old, W, B.getInt32(Ctrl), B.getInt32(RowMask),
+                            B.getInt32(BankMask), B.getInt1(BoundCtrl)});
+}
+
+/// One 32-bit word. Returns (self, partner) such that combining them in
+/// that order is op(lower child, upper child) up to commutativity.
+std::pair<Value *, Value *>
+SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
+                                   unsigned Stride, const Step &S) {
+  Type *I32 = B.getInt32Ty();
+  Value *Poison = PoisonValue::get(I32);
+  switch (S.Kind) {
+  case StepKind::Dpp:
+    // Every source lane is valid for these controls; full masks and
+    // bound_ctrl:1 with old = poison is the form GCNDPPCombine fuses.
+    return {W, buildDpp(B, Poison, W, S.Ctrl, FullMask, FullMask, true)};
+  case StepKind::DppPair: {
+    // Lanes with bit M clear read lane + M (row_shl), the others lane - M
+    // (row_shr); both sources stay inside the row.
+    unsigned LoBanks = M == 4 ? 0x5 : 0x3, HiBanks = M == 4 ? 0xA : 0xC;
+    Value *T = buildDpp(B, Poison, W, DppRowShl0 + M, FullMask, LoBanks, false);
+    return {W, buildDpp(B, T, W, DppRowShr0 + M, FullMask, HiBanks, false)};
+  }
+  case StepKind::PermLaneX16: {
+    // Exact: lane j of a row reads lane j of the other row of its 32-lane
+    // half (selects 0x76543210, 0xFEDCBA98); contiguous: lane 0.
+    bool AnyLane = S.Ctrl == 1;
+    return {W, B.CreateIntrinsic(
+                   Intrinsic::amdgcn_permlanex16, {I32},
+                   {Poison, W, B.getInt32(AnyLane ? 0 : 0x76543210),
+                    B.getInt32(AnyLane ? 0 : 0xFEDCBA98), B.getFalse(),
+                    B.getFalse()})};
+  }
+  case StepKind::PermLane64:
+    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_permlane64, {I32}, {W})};
+  case StepKind::Swap16:
+  case StepKind::Swap32: {
+    // swap(v, v): the first result holds the lower row (half) of each pair
+    // in both, the second the upper one.
+    Intrinsic::ID ID = S.Kind == StepKind::Swap16
+                           ? Intrinsic::amdgcn_permlane16_swap
+                           : Intrinsic::amdgcn_permlane32_swap;
+    Value *R = B.CreateIntrinsic(ID, {}, {W, W, B.getFalse(), B.getFalse()});
+    return {B.CreateExtractValue(R, 0), B.CreateExtractValue(R, 1)};
+  }
+  case StepKind::Swizzle: {
+    // Bit mode: and_mask = 0x1F, or_mask = 0, xor_mask = M (offset[14:10]).
+    unsigned Offset = (M << 10) | 0x1F;
+    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_ds_swizzle, {},
+                                 {W, B.getInt32(Offset)})};
+  }
+  case StepKind::BPermute: {
+    Value *Addr = B.CreateShl(B.CreateXor(buildLaneId(B), M), 2);
+    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, W})};
+  }
+  case StepKind::ReadlanePair:
+    return {B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
+                              {W, B.getInt32(0)}),
+            B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
+                              {W, B.getInt32(32)})};
+  case StepKind::ReadlaneGather: {
+    // After the lower steps every lane of a half with the same residue
+    // mod Stride holds the same value.
+    Value *Lane = buildLaneId(B);
+    Value *Res = B.CreateAnd(Lane, Stride - 1);
+    Value *InLow = B.CreateICmpULT(Lane, B.getInt32(32));
+    Value *Partner = nullptr;
+    for (unsigned R = 0; R < Stride; ++R) {
+      Value *Lo = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
+                                    {W, B.getInt32(R)});
+      Value *Hi = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
+                                    {W, B.getInt32(32 + R)});
+      Value *P = B.CreateSelect(InLow, Hi, Lo);
+      Partner = Partner ? B.CreateSelect(B.CreateICmpEQ(Res, B.getInt32(R)),
+                                         P, Partner)
+                        : P;
+    }
+    return {W, Partner};
+  }
+  }
+  return {W, W};
+}
+
+/// Splits \p V (16, 32 or 64 bits) into 32-bit words, runs the step on each
+/// and reassembles.
+std::pair<Value *, Value *>
+SubgroupExpander::buildXorStep(IRBuilder<> &B, Value *V, unsigned M,
+                               unsigned Stride, const Step &S) {
+  Type *Ty = V->getType();
+  unsigned Bits = Ty->getPrimitiveSizeInBits();
+  Type *I32 = B.getInt32Ty();
+  if (Bits == 32) {
+    auto [A, C] = buildXorStepWord(B, B.CreateBitCast(V, I32), M, Stride, S);
+    return {B.CreateBitCast(A, Ty), B.CreateBitCast(C, Ty)};
+  }
+  if (Bits < 32) {
+    Value *W = B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(Bits)), I32);
+    auto [A, C] = buildXorStepWord(B, W, M, Stride, S);
+    auto Back = [&](Value *X) {
+      return B.CreateBitCast(B.CreateTrunc(X, B.getIntNTy(Bits)), Ty);
+    };
+    return {Back(A), Back(C)};
+  }
+  auto *VecTy = FixedVectorType::get(I32, 2);
+  Value *Vec = B.CreateBitCast(V, VecTy);
+  Value *SelfV = PoisonValue::get(VecTy), *OtherV = PoisonValue::get(VecTy);
+  for (unsigned I = 0; I < 2; ++I) {
+    auto [A, C] = buildXorStepWord(B, B.CreateExtractElement(Vec, I), M,
+                                   Stride, S);
+    SelfV = B.CreateInsertElement(SelfV, A, I);
+    OtherV = B.CreateInsertElement(OtherV, C, I);
+  }
+  return {B.CreateBitCast(SelfV, Ty), B.CreateBitCast(OtherV, Ty)};
+}
+
+/// GFX8/9 wave64, whole wave: row_shr:1,2,4,8 then row_bcast:15 and
+/// row_bcast:31 (research notes §10). Lane 63 ends with the balanced tree
+/// over all 64 lanes; the zero-filled lanes of row_shr/row_bcast never feed
+/// it. All six steps fuse into v_<op>_dpp.
+Value *SubgroupExpander::buildGFX9BcastChain(IRBuilder<> &B, Value *W,
+                                             const Domain &D) {
+  static const unsigned Ctrls[] = {DppRowShr0 + 1, DppRowShr0 + 2,
+                                   DppRowShr0 + 4, DppRowShr0 + 8,
+                                   DppRowBcast15,  DppRowBcast31};
+  for (unsigned Ctrl : Ctrls) {
+    Step S{StepKind::Dpp, Ctrl, ""};
+    auto [Self, Other] = buildXorStep(B, W, 0, 1, S);
+    W = buildCombine(B, D, Self, Other);
+  }
+  addSeq("row_shr:1, row_shr:2, row_shr:4, row_shr:8, row_bcast:15, "
+         "row_bcast:31, readlane 63");
+  Type *Ty = W->getType();
+  if (Ty->getPrimitiveSizeInBits() == 64) {
+    // readlane is type-overloaded, but split to keep to 32-bit SGPR moves.
+    auto *VecTy = FixedVectorType::get(B.getInt32Ty(), 2);
+    Value *Vec = B.CreateBitCast(W, VecTy);
+    Value *Out = PoisonValue::get(VecTy);
+    for (unsigned I = 0; I < 2; ++I)
+      Out = B.CreateInsertElement(
+          Out,
+          B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {B.getInt32Ty()},
+                            {B.CreateExtractElement(Vec, I), B.getInt32(63)}),
+          I);
+    return B.CreateBitCast(Out, Ty);
+  }
+  return B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {Ty},
+                           {W, B.getInt32(63)});
+}
+
+Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
+                                    unsigned Cluster, unsigned Stride) {
+  bool Contiguous = Stride == 1;
+  if (Cluster == 64 && Chip.WaveSize == 64 && Chip.HasDPPBroadcasts)
+    return buildGFX9BcastChain(B, W, D);
+  for (unsigned M = Stride; M < Cluster * Stride; M <<= 1) {
+    Step S = takeStep(M, Contiguous);
+    auto [Self, Other] = buildXorStep(B, W, M, Stride, S);
+    W = buildCombine(B, D, Self, Other);
+  }
+  return W;
+}
+
+//===----------------------------------------------------------------------===//
+// Active-lane safety
+//===----------------------------------------------------------------------===//
+
+/// True unless every lane of the wave provably executes \p CI: an
+/// amdgpu_kernel entry block (nothing before the call can branch), launched
+/// with uniform work-groups whose fixed size is a multiple of the wave size.
+bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
+  if (Cluster == 1 || Opts.AssumeFullWave)
+    return false;
+  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
+      CI->getParent() != &F.getEntryBlock())
+    return true;
+  if (F.getFnAttribute("uniform-work-group-size").getValueAsString() !=
+      "true")
+    return true;
+  StringRef Size =
+      F.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
+  auto [MinS, MaxS] = Size.split(',');
+  unsigned Min = 0, Max = 0;
+  if (MinS.getAsInteger(10, Min) || MaxS.getAsInteger(10, Max) || Min != Max ||
+      Min == 0 || Min % Chip.WaveSize)
+    return true;
+  ++NumWWMSkipped;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// Reduces \p V (of the source type of \p Ty) over its cluster; the result
+/// is in every lane of the cluster (a uniform value for whole-wave clusters
+/// where the sequence ends in readlane).
+Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
+                                     ElemType Ty, unsigned Cluster,
+                                     unsigned Stride, bool WWM,
+                                     Value **IsNaNOut) {
+  Domain D;
+  D.Op = Op;
+  D.Ty = Ty;
+  D.SrcTy = getLLVMType(Ty);
+  D.WorkTy = getBits(Ty) == 16 ? (isFloat(Ty) ? B.getFloatTy() : B.getInt32Ty())
+                               : D.SrcTy;
+
+  // NaN handling for fmin/fmax/fminimum/fmaximum: reduce NaN-free values
+  // (NaN -> identity) and decide NaN-ness of the result with a ballot over
+  // the active lanes of the cluster.
+  Value *NaNResult = nullptr;
+  Value *W = toWork(B, V, D);
+  if (isFPMinMax(Op) && !NoNaNs) {
+    if (Op == ReduceOp::FMax || Op == ReduceOp::FMin)
+      NaNResult = B.CreateNot(
+          buildClusterAny(B, B.CreateFCmpORD(V, V), Cluster, Stride));
+    else
+      NaNResult = buildClusterAny(B, B.CreateFCmpUNO(V, V), Cluster, Stride);
+    W = B.CreateSelect(B.CreateFCmpUNO(W, W), getIdentity(D), W);
+  }
+
+  if (WWM) {
+    W = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {D.WorkTy},
+                          {W, getIdentity(D)});
+    addSeq("set.inactive");
+  }
+  Value *R = buildSteps(B, W, D, Cluster, Stride);
+  if (WWM) {
+    R = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {D.WorkTy}, {R});
+    addSeq("strict.wwm");
+  }
+  R = fromWork(B, R, D);
+
+  // NaN results are the canonical quiet NaN of the type. The select is on
+  // the integer bits so a uniform result stays on the SALU (s_cselect).
+  if (!NaNResult && D.SrcTy->isFloatingPointTy() && !NoNaNs)
+    NaNResult = B.CreateFCmpUNO(R, R);
+  if (IsNaNOut)
+    *IsNaNOut = NaNResult;
+  if (NaNResult) {
+    Type *BitsTy = B.getIntNTy(getBits(Ty));
+    Value *QNaN = B.CreateBitCast(ConstantFP::getQNaN(D.SrcTy), BitsTy);
+    R = B.CreateBitCast(
+        B.CreateSelect(NaNResult, QNaN, B.CreateBitCast(R, BitsTy)), D.SrcTy);
+  }
+  return R;
+}
+
+void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
+  Type *Ty = getLLVMType(N.Ty);
+  if (CI->arg_size() != 3 || CI->getArgOperand(0)->getType() != Ty ||
+      CI->getType() != Ty || !CI->getArgOperand(1)->getType()->isIntegerTy(32) ||
+      !CI->getArgOperand(2)->getType()->isIntegerTy(32))
+    return diagnose(CI, Twine("crosslane: '") + N.str() +
+                            "' must have type " + getName(N.Ty) + " (" +
+                            getName(N.Ty) + ", i32, i32)");
+  unsigned Cluster, Stride;
+  if (!checkCluster(CI, 1, Cluster, Stride))
+    return;
+  IRBuilder<> B(CI);
+  bool WWM = needsWWM(CI, Cluster);
+  Value *R = buildReduce(B, CI->getArgOperand(0), N.Op, N.Ty, Cluster, Stride,
+                         WWM);
+  ++NumReduce;
+  remarkExpanded(CI, (Twine("reduce ") + getName(N.Op) + " " + getName(N.Ty) +
+                      " cluster " + Twine(Cluster) + " stride " +
+                      Twine(Stride))
+                         .str());
+  CI->replaceAllUsesWith(R);
+  CI->eraseFromParent();
+}
+
+//===----------------------------------------------------------------------===//
+// Arg-compare
+//===----------------------------------------------------------------------===//
+
+/// Custom comparator: carry (value, index, valid) through the butterfly with
+/// the comparator inlined. The combine is symmetric, so both lanes of a pair
+/// agree: the preferred candidate wins; when neither is preferred (or both
+/// are) the smaller index wins; on equal indices the smaller value bits.
+Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
+                                        Function *Cmp, unsigned Cluster,
+                                        unsigned Stride, bool WWM,
+                                        Value *&OutIdx) {
+  Type *Ty = V->getType();
+  Type *ITy = Idx->getType();
+  Type *VBitsTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
+  Value *Valid = B.getInt32(1);
+  if (WWM) {
+    Valid = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {B.getInt32Ty()},
+                              {Valid, B.getInt32(0)});
+    // Inactive lanes carry zeros (never poison, which would poison the
+    // comparator result the selects depend on).
+    Value *VB = B.CreateBitCast(V, VBitsTy);
+    Type *VWTy = VBitsTy->getIntegerBitWidth() < 32 ? B.getInt32Ty() : VBitsTy;
+    VB = B.CreateZExt(VB, VWTy);
+    VB = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {VWTy},
+                           {VB, ConstantInt::get(VWTy, 0)});
+    V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
+    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {ITy},
+                            {Idx, ConstantInt::get(ITy, 0)});
+    addSeq("set.inactive");
+  }
+  bool Contiguous = Stride == 1;
+  for (unsigned M = Stride; M < Cluster * Stride; M <<= 1) {
+    Step S = takeStep(M, Contiguous);
+    auto [SV, OV] = buildXorStep(B, V, M, Stride, S);
+    auto [SI, OI] = buildXorStep(B, Idx, M, Stride, S);
+    auto [SF, OF] = buildXorStep(B, Valid, M, Stride, S);
+    CallInst *AB = B.CreateCall(Cmp, {SV, OV});
+    CallInst *BA = B.CreateCall(Cmp, {OV, SV});
+    ComparatorCalls.push_back(AB);
+    ComparatorCalls.push_back(BA);
+    Value *SValid = B.CreateICmpNE(SF, B.getInt32(0));
+    Value *OValid = B.CreateICmpNE(OF, B.getInt32(0));
+    // Tie (neither or both preferred): smaller index, then smaller bits.
+    Value *IdxLess = B.CreateICmpSLT(OI, SI);
+    Value *IdxEq = B.CreateICmpEQ(OI, SI);
+    Value *BitsLess = B.CreateICmpULT(B.CreateBitCast(OV, VBitsTy),
+                                      B.CreateBitCast(SV, VBitsTy));
+    Value *TieTake = B.CreateSelect(IdxEq, BitsLess, IdxLess);
+    Value *Pref = B.CreateSelect(B.CreateXor(AB, BA), BA, TieTake);
+    Value *Take =
+        B.CreateSelect(SValid, B.CreateSelect(OValid, Pref, B.getFalse()),
+                       B.getTrue());
+    V = B.CreateSelect(Take, OV, SV);
+    Idx = B.CreateSelect(Take, OI, SI);
+    Valid = B.CreateOr(SF, OF);
+  }
+  if (WWM) {
+    // Through integer bits: strict.wwm selects on 16-bit FP are not legal
+    // everywhere.
+    Value *VB = B.CreateBitCast(V, VBitsTy);
+    if (VBitsTy->getIntegerBitWidth() < 32)
+      VB = B.CreateZExt(VB, B.getInt32Ty());
+    VB = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VB->getType()},
+                           {VB});
+    V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
+    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {ITy}, {Idx});
+    addSeq("strict.wwm");
+  }
+  OutIdx = Idx;
+  return V;
+}
+
+void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
+  Type *Ty = getLLVMType(N.Ty);
+  Type *ITy = getLLVMType(N.IndexTy);
+  bool Custom = N.Kind == ArgKind::Custom;
+  auto BadType = [&]() {
+    diagnose(CI, Twine("crosslane: '") + N.str() + "' must have type {" +
+                     getName(N.Ty) + ", " + getName(N.IndexTy) + "} (" +
+                     getName(N.Ty) + ", " + getName(N.IndexTy) +
+                     (Custom ? ", ptr comparator" : "") +
+                     ", i32 cluster, i32 stride" +
+                     (Custom ? "" : ", i32 nan_policy") + ")");
+  };
+  if (CI->arg_size() != 5 || CI->getArgOperand(0)->getType() != Ty ||
+      CI->getArgOperand(1)->getType() != ITy)
+    return BadType();
+  unsigned FirstCluster = Custom ? 3 : 2;
+  for (unsigned I = FirstCluster; I < 5; ++I)
+    if (!Custom || I != 2)
+      if (!CI->getArgOperand(I)->getType()->isIntegerTy(32))
+        return BadType();
+  if (Custom && !CI->getArgOperand(2)->getType()->isPointerTy())
+    return BadType();
+  // The result: a two-element aggregate holding (value, index), possibly
+  // ABI-coerced by clang (e.g. [2 x i32] for {float, int}).
+  Type *RT = CI->getType();
+  Type *E0 = nullptr, *E1 = nullptr;
+  if (auto *ST = dyn_cast<StructType>(RT); ST && ST->getNumElements() == 2) {
+    E0 = ST->getElementType(0);
+    E1 = ST->getElementType(1);
+  } else if (auto *AT = dyn_cast<ArrayType>(RT); AT && AT->getNumElements() == 2) {
+    E0 = E1 = AT->getElementType();
+  }
+  if (!E0 || !canCoerce(Ty, E0) || !canCoerce(ITy, E1))
+    return BadType();
+
+  unsigned Cluster, Stride;
+  if (!checkCluster(CI, FirstCluster, Cluster, Stride))
+    return;
+  NaNPolicy Policy = NaNPolicy::Ignore;
+  Function *Cmp = nullptr;
+  if (Custom) {
+    if (!checkComparator(CI, CI->getArgOperand(2), Ty, Cmp))
+      return;
+  } else {
+    auto *P = dyn_cast<ConstantInt>(CI->getArgOperand(4));
+    if (!P || P->getZExtValue() > 1)
+      return diagnose(CI, Twine("crosslane: nan_policy of '") + N.str() +
+                              "' must be the constant 0 (NaN ignored) or 1 "
+                              "(NaN wins)");
+    Policy = NaNPolicy(P->getZExtValue());
+  }
+
+  IRBuilder<> B(CI);
+  bool WWM = needsWWM(CI, Cluster);
+  Value *V = CI->getArgOperand(0), *Idx = CI->getArgOperand(1);
+  Value *RV, *RI;
+  if (Custom) {
+    RV = buildCustomArg(B, V, Idx, Cmp, Cluster, Stride, WWM, RI);
+  } else {
+    // Hybrid: reduce the value, find the winning lanes, and take the
+    // smallest index among them (lane order need not be index order).
+    bool Max = N.Kind == ArgKind::ArgMax;
+    ReduceOp Op;
+    if (isFloat(N.Ty))
+      Op = Policy == NaNPolicy::Wins
+               ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
+               : (Max ? ReduceOp::FMax : ReduceOp::FMin);
+    else
+      Op = Max ? ReduceOp::SMax : ReduceOp::SMin;
+    Value *RIsNaN = nullptr;
+    RV = buildReduce(B, V, Op, N.Ty, Cluster, Stride, WWM, &RIsNaN);
+    // Winners: the lanes holding exactly the result's bits (so -0 and +0
+    // differ), or, when the result is NaN, the NaN lanes.
+    auto BuildSame = [&]() -> Value * {
+      if (!isFloat(N.Ty))
+        return B.CreateICmpEQ(V, RV);
+      Type *BitsTy = B.getIntNTy(getBits(N.Ty));
+      return B.CreateICmpEQ(B.CreateBitCast(V, BitsTy),
+                            B.CreateBitCast(RV, BitsTy));
+    };
+    auto BuildWin = [&](Value *Same) -> Value * {
+      if (!RIsNaN)
+        return Same;
+      return B.CreateOr(Same, B.CreateAnd(B.CreateFCmpUNO(V, V),
+                                          B.CreateFCmpUNO(RV, RV)));
+    };
+    unsigned IBits = ITy->getIntegerBitWidth();
+    Value *IdxMax = ConstantInt::get(ITy, APInt::getSignedMaxValue(IBits));
+    if (Cluster == Chip.WaveSize) {
+      // Whole wave: the winners' ballot is uniform. A single winner (the
+      // common case) gives the index by one readlane; only ties pay for
+      // the min-index reduction, behind a uniform branch.
+      addSeq("ballot, s_ff1, readlane; ties: min-index reduction");
+      // The fast test uses an ordered compare: a NaN result matches no lane,
+      // and -0/+0 both match a zero result, so either case has no single
+      // winner and takes the exact path.
+      Type *MaskTy = B.getIntNTy(Chip.WaveSize);
+      Value *FastSame = isFloat(N.Ty) ? B.CreateFCmpOEQ(V, RV) : BuildSame();
+      Value *Mask =
+          B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {FastSame});
+      Value *Single = B.CreateICmpEQ(
+          B.CreateTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask),
+                        B.getInt32Ty()),
+          B.getInt32(1));
+      // Head -> One (single winner: s_ff1 + readlane) | Ties; both -> Join.
+      BasicBlock *Head = CI->getParent();
+      BasicBlock *Join = Head->splitBasicBlock(CI, "crosslane.argjoin");
+      BasicBlock *One = BasicBlock::Create(Ctx, "crosslane.argone", &F, Join);
+      BasicBlock *Ties = BasicBlock::Create(Ctx, "crosslane.argties", &F, Join);
+      Head->getTerminator()->eraseFromParent();
+      B.SetInsertPoint(Head);
+      B.CreateCondBr(Single, One, Ties);
+      B.SetInsertPoint(One);
+      Value *First = B.CreateTrunc(
+          B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue()),
+          B.getInt32Ty());
+      Value *Idx0 = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {ITy},
+                                      {Idx, First});
+      B.CreateBr(Join);
+      B.SetInsertPoint(Ties);
+      Value *Cand = B.CreateSelect(BuildWin(BuildSame()), Idx, IdxMax);
+      Value *TieIdx =
+          buildReduce(B, Cand, ReduceOp::SMin, N.IndexTy, Cluster, Stride, WWM);
+      B.CreateBr(Join);
+      B.SetInsertPoint(CI);
+      PHINode *Phi = B.CreatePHI(ITy, 2);
+      Phi->addIncoming(Idx0, One);
+      Phi->addIncoming(TieIdx, Ties);
+      RI = Phi;
+    } else {
+      addSeq("compare; min-index reduction");
+      Value *Cand = B.CreateSelect(BuildWin(BuildSame()), Idx, IdxMax);
+      RI = buildReduce(B, Cand, ReduceOp::SMin, N.IndexTy, Cluster, Stride,
+                       WWM);
+    }
+  }
+  Value *Agg = PoisonValue::get(RT);
+  Agg = B.CreateInsertValue(Agg, coerce(B, RV, E0), 0);
+  Agg = B.CreateInsertValue(Agg, coerce(B, RI, E1), 1);
+  ++NumArg;
+  remarkExpanded(CI, (Twine(getName(N.Kind)) + " " + getName(N.Ty) + "/" +
+                      getName(N.IndexTy) + " cluster " + Twine(Cluster) +
+                      " stride " + Twine(Stride))
+                         .str());
+  CI->replaceAllUsesWith(Agg);
+  CI->eraseFromParent();
+}
+
+//===----------------------------------------------------------------------===//
+// llvm.amdgcn.wave.reduce.*
+//===----------------------------------------------------------------------===//
+
+void SubgroupExpander::expandWaveReduce(IntrinsicInst *II) {
+  std::optional<ReduceOp> Op;
+  bool Negate = false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_wave_reduce_umin: Op = ReduceOp::UMin; break;
+  case Intrinsic::amdgcn_wave_reduce_min: Op = ReduceOp::SMin; break;
+  case Intrinsic::amdgcn_wave_reduce_umax: Op = ReduceOp::UMax; break;
+  case Intrinsic::amdgcn_wave_reduce_max: Op = ReduceOp::SMax; break;
+  case Intrinsic::amdgcn_wave_reduce_add:
+  case Intrinsic::amdgcn_wave_reduce_fadd: Op = ReduceOp::Add; break;
+  case Intrinsic::amdgcn_wave_reduce_sub:
+  case Intrinsic::amdgcn_wave_reduce_fsub:
+    Op = ReduceOp::Add;
+    Negate = true;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_and: Op = ReduceOp::And; break;
+  case Intrinsic::amdgcn_wave_reduce_or: Op = ReduceOp::Or; break;
+  case Intrinsic::amdgcn_wave_reduce_xor: Op = ReduceOp::Xor; break;
+  case Intrinsic::amdgcn_wave_reduce_fmin: Op = ReduceOp::FMin; break;
+  case Intrinsic::amdgcn_wave_reduce_fmax: Op = ReduceOp::FMax; break;
+  default: return;
+  }
+  Type *Ty = II->getType();
+  std::optional<ElemType> ET;
+  if (Ty->isIntegerTy(16)) ET = ElemType::I16;
+  else if (Ty->isIntegerTy(32)) ET = ElemType::I32;
+  else if (Ty->isIntegerTy(64)) ET = ElemType::I64;
+  else if (Ty->isHalfTy()) ET = ElemType::F16;
+  else if (Ty->isBFloatTy()) ET = ElemType::BF16;
+  else if (Ty->isFloatTy()) ET = ElemType::F32;
+  else if (Ty->isDoubleTy()) ET = ElemType::F64;
+  if (!ET || !isLegal(*Op, *ET))
+    return; // Leave it to LLVM (which diagnoses what it cannot select).
+  IRBuilder<> B(II);
+  Value *V = II->getArgOperand(0);
+  if (Negate)
+    V = Ty->isFloatingPointTy() ? B.CreateFNeg(V)
+                                : B.CreateSub(ConstantInt::get(Ty, 0), V);
+  bool WWM = needsWWM(II, Chip.WaveSize);
+  Value *R = buildReduce(B, V, *Op, *ET, Chip.WaveSize, 1, WWM);
+  ++NumWaveReduce;
+  remarkExpanded(II, (Twine(II->getCalledFunction()->getName()) +
+                      " (wave.reduce " + getName(*Op) + " " + getName(*ET) +
+                      ")")
+                         .str());
+  II->replaceAllUsesWith(R);
+  II->eraseFromParent();
+}
+
+bool SubgroupExpander::run() {
+  SmallVector<CallInst *, 16> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction()) {
+        StringRef Name = Callee->getName();
+        if (Name.starts_with(Prefix) && Callee->isDeclaration())
+          Calls.push_back(CI);
+        else if (Opts.WaveReduce && Name.starts_with("llvm.amdgcn.wave.reduce."))
+          Calls.push_back(CI);
+      }
+  if (Calls.empty())
+    return false;
+  for (CallInst *CI : Calls) {
+    Seq.clear();
+    UsedFallback = false;
+    NoNaNs = (isa<FPMathOperator>(CI) && CI->hasNoNaNs()) ||
+             F.getFnAttribute("no-nans-fp-math").getValueAsBool();
+    if (auto *II = dyn_cast<IntrinsicInst>(CI)) {
+      expandWaveReduce(II);
+      continue;
+    }
+    StringRef Name = CI->getCalledFunction()->getName();
+    std::optional<OpName> N = parseOpName(Name);
+    if (!N) {
+      diagnose(CI, Twine("crosslane: unknown subgroup operation '") + Name +
+                       "' (see docs/SubgroupOps.md for the name scheme)");
+      continue;
+    }
+    if (N->IsArg)
+      expandArg(CI, *N);
+    else
+      expandReduce(CI, *N);
+  }
+  // Inline the comparators into the whole-wave code and promote the allocas
+  // an unoptimised comparator brings along.
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (CallInst *CI : ComparatorCalls) {
+    InlineFunctionInfo IFI;
+    if (InlineFunction(*CI, IFI).isSuccess())
+      Allocas.append(IFI.StaticAllocas.begin(), IFI.StaticAllocas.end());
+  }
+  ComparatorCalls.clear();
+  erase_if(Allocas, [](AllocaInst *AI) { return !isAllocaPromotable(AI); });
+  if (!Allocas.empty()) {
+    DominatorTree DT(F);
+    PromoteMemToReg(Allocas, DT);
+  }
+  return true;
+}
+
+} // namespace
+
+PreservedAnalyses ExpandSubgroupPass::run(Function &F,
+                                          FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !F.getParent() || !isAMDGPUModule(*F.getParent()))
+    return PreservedAnalyses::all();
+  std::optional<ChipInfo> Chip = ChipInfo::get(F);
+  if (!Chip) {
+    // No target-cpu: the generic gfx9 facts would be a guess. Diagnose the
+    // calls that need a chip and leave the rest alone.
+    bool Any = false;
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (Function *Callee = CI->getCalledFunction())
+          if (Callee->isDeclaration() &&
+              Callee->getName().starts_with(subgroup::Prefix)) {
+            Any = true;
+            Twine Msg = "crosslane: cannot expand a subgroup operation in a "
+                        "function without a \"target-cpu\" attribute";
+            F.getContext().diagnose(
+                DiagnosticInfoUnsupported(F, Msg, CI->getDebugLoc()));
+            if (!CI->getType()->isVoidTy())
+              CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
+            CI->eraseFromParent();
+          }
+    return Any ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  SubgroupExpander Impl(F, *Chip, ORE, Opts);
+  if (!Impl.run())
+    return PreservedAnalyses::all();
+  return PreservedAnalyses::none();
+}
+
+void ExpandSubgroupPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << MapClassName2PassName(name());
+  SmallVector<StringRef, 2> Params;
+  if (Opts.AssumeFullWave)
+    Params.push_back("no-wwm");
+  if (!Opts.WaveReduce)
+    Params.push_back("no-wave-reduce");
+  if (!Params.empty())
+    OS << '<' << join(Params, ";") << '>';
+}
+
+Expected<ExpandSubgroupOptions> parseExpandSubgroupOptions(StringRef Params) {
+  ExpandSubgroupOptions Opts;
+  while (!Params.empty()) {
+    StringRef P;
+    std::tie(P, Params) = Params.split(';');
+    if (P == "no-wwm")
+      Opts.AssumeFullWave = true;
+    else if (P == "wwm")
+      Opts.AssumeFullWave = false;
+    else if (P == "no-wave-reduce")
+      Opts.WaveReduce = false;
+    else if (P == "wave-reduce")
+      Opts.WaveReduce = true;
+    else
+      return make_error<StringError>(
+          formatv("invalid crosslane-expand-subgroup parameter '{0}' "
+                  "(expected no-wwm, wwm, no-wave-reduce or wave-reduce)",
+                  P)
+              .str(),
+          inconvertibleErrorCode());
+  }
+  return Opts;
+}
+
+} // namespace crosslane
