@@ -52,39 +52,48 @@ CHIPS = [("gfx90a", 64), ("gfx942", 64), ("gfx950", 64),
          ("gfx1201", 32), ("gfx1201", 64)]
 
 # Operation table. kind: reduce | arg. `hip_t` is the HIP element type,
-# `combine` the HIP expression a butterfly uses, `cl` the Crosslane call,
+# `combine` the HIP expression a butterfly uses, `api` the crosslane.h call,
 # `wave_reduce` the clang builtin (None: LLVM 22 has none), `mlir` the
 # gpu.subgroup_reduce kind and MLIR type (None: MLIR has none).
 OPS = {
     "max_f32": dict(kind="reduce", hip_t="float", shfl_t="float",
-                    combine="fmaxf({a}, {b})", cl="__crosslane_reduce_fmax_f32",
+                    combine="fmaxf({a}, {b})", api="reduce_max",
                     wave_reduce="__builtin_amdgcn_wave_reduce_fmax_f32",
                     mlir=("maxnumf", "f32"), inputs="float"),
     "add_i32": dict(kind="reduce", hip_t="int", shfl_t="int",
-                    combine="{a} + {b}", cl="__crosslane_reduce_add_i32",
+                    combine="{a} + {b}", api="reduce_add",
                     wave_reduce="(int)__builtin_amdgcn_wave_reduce_add_u32",
                     wave_reduce_cast="(unsigned)", mlir=("add", "i32"),
                     inputs="int"),
     "max_f16": dict(kind="reduce", hip_t="_Float16", shfl_t="float",
                     combine="(_Float16)fmaxf((float){a}, (float){b})",
-                    cl="__crosslane_reduce_fmax_f16", wave_reduce=None,
+                    api="reduce_max", wave_reduce=None,
                     mlir=("maxnumf", "f16"), inputs="half"),
     "add_f64": dict(kind="reduce", hip_t="double", shfl_t="double",
-                    combine="{a} + {b}", cl="__crosslane_reduce_add_f64",
+                    combine="{a} + {b}", api="reduce_add",
                     wave_reduce=None, mlir=("add", "f64"), inputs="double-exact"),
     "argmax_f32": dict(kind="arg", hip_t="float", key="v", nan="ignore",
-                       cl="__crosslane_argmax_f32_i32", inputs="float"),
+                       inputs="float"),
     "argmax_f32_nanwins": dict(kind="arg", hip_t="float", key="v", nan="wins",
-                               cl="__crosslane_argmax_f32_i32", inputs="float"),
+                               inputs="float"),
     "iamax_f32": dict(kind="arg", hip_t="float", key="fabsf(v)", nan="ignore",
-                      cl="__crosslane_argmax_f32_i32", inputs="float"),
+                      inputs="float"),
 }
 
 MARKERS = r"""
+#ifdef BENCH_EXEC  /* the executor runs IR, not inline assembly */
+#define BENCH_BEGIN1(a)
+#define BENCH_BEGIN2(a, b)
+#define BENCH_END1(a)
+#define BENCH_END2(a, b)
+#define BENCH_PIN(a, b)
+#else
+#define BENCH_PIN(a, b) asm volatile("" : "+v"(a), "+v"(b))
 #define BENCH_BEGIN1(a) asm volatile("; BENCH_BEGIN" : "+v"(a))
 #define BENCH_BEGIN2(a, b) asm volatile("; BENCH_BEGIN" : "+v"(a), "+v"(b))
 #define BENCH_END1(a) asm volatile("; BENCH_END" : "+v"(a))
 #define BENCH_END2(a, b) asm volatile("; BENCH_END" : "+v"(a), "+v"(b))
+#endif
 """
 
 
@@ -101,7 +110,7 @@ extern "C" __global__ void bench(const {t} *in, {t} *out, int *out_idx) {{
   {t} v = {load};
   {t} *p = out + threadIdx.x;
   int *pi = out_idx + threadIdx.x;
-  asm volatile("" : "+v"(p), "+v"(pi));
+  BENCH_PIN(p, pi);
 """
 
 
@@ -199,28 +208,24 @@ def variant_iree(op):
 
 
 def variant_crosslane(op):
-    t = op["hip_t"]
-    src = hip_prologue(op)
+    """The Crosslane operation through its HIP API (crosslane/hip/crosslane.h)."""
+    src = hip_prologue(op).replace("#include <hip/hip_runtime.h>",
+                                   "#include <hip/hip_runtime.h>\n#include <crosslane/hip/crosslane.h>")
     if op["kind"] == "reduce":
-        decl = f'extern "C" __device__ {t} {op["cl"]}({t}, int, int);\n'
-        src = src.replace("extern \"C\" __global__", decl + "extern \"C\" __global__")
         src += f"""  BENCH_BEGIN1(v);
-  v = {op['cl']}(v, warpSize, 1);
+  v = crosslane::{op['api']}(v);
   BENCH_END1(v);
   *p = v;
   *pi = 0;
 }}
 """
         return src
-    nan = 1 if op["nan"] == "wins" else 0
-    decl = (f'struct cl_pair {{ float v; int i; }};\n'
-            f'extern "C" __device__ cl_pair {op["cl"]}(float, int, int, int, int);\n')
-    src = src.replace("extern \"C\" __global__", decl + "extern \"C\" __global__")
+    policy = "CROSSLANE_NAN_WINS" if op["nan"] == "wins" else "CROSSLANE_NAN_IGNORE"
     src += f"""  int idx = threadIdx.x;
   BENCH_BEGIN2(v, idx);
-  cl_pair r = {op['cl']}(v, idx, warpSize, 1, {nan});
-  v = r.v;
-  idx = r.i;
+  auto r = crosslane::argmax<CROSSLANE_WAVE_SIZE, 1, {policy}>(v, idx);
+  v = r.value;
+  idx = r.index;
   BENCH_END2(v, idx);
   *p = v;
   *pi = idx;
@@ -258,8 +263,14 @@ def mlir_module(kind, mty, wave):
             f"  return %r : {mty}\n}}\n")
 
 
-def mlir_kernel_ir(mty):
+def mlir_kernel_ir(mty, execute=False):
     t = IR_TY[mty]
+    if execute:  # no inline-asm markers: the executor runs IR only
+        begin = f"%b = bitcast {t} %v to {t}"
+        end = f"%e = bitcast {t} %r to {t}"
+    else:
+        begin = f'%b = call {t} asm sideeffect "; BENCH_BEGIN", "=v,0"({t} %v)'
+        end = f'%e = call {t} asm sideeffect "; BENCH_END", "=v,0"({t} %r)'
     return f"""target triple = "amdgcn-amd-amdhsa"
 declare {t} @reduce({t})
 declare i32 @llvm.amdgcn.workitem.id.x()
@@ -269,9 +280,9 @@ define amdgpu_kernel void @bench(ptr addrspace(1) %in, ptr addrspace(1) %out, pt
   %v = load {t}, ptr addrspace(1) %pin
   %pout = getelementptr {t}, ptr addrspace(1) %out, i32 %tid
   %poi = getelementptr i32, ptr addrspace(1) %oi, i32 %tid
-  %b = call {t} asm sideeffect "; BENCH_BEGIN", "=v,0"({t} %v)
+  {begin}
   %r = call {t} @reduce({t} %b)
-  %e = call {t} asm sideeffect "; BENCH_END", "=v,0"({t} %r)
+  {end}
   store {t} %e, ptr addrspace(1) %pout
   store i32 0, ptr addrspace(1) %poi
   ret void
@@ -315,21 +326,23 @@ class Builder:
     def path(self, name):
         return os.path.join(self.work, name)
 
-    def hip_to_ll(self, src, name, chip, wave, plugin):
+    def hip_to_ll(self, src, name, chip, wave, plugin, execute=False):
         hip = self.path(name + ".hip")
         with open(hip, "w") as f:
             f.write(src)
-        ll = self.path(name + ".ll")
+        ll = self.path(name + (".exec.ll" if execute else ".ll"))
         cmd = [self.hipcc, f"--offload-arch={chip}", "--cuda-device-only",
                "-nogpulib", "-O2", "-S", "-emit-llvm", "-I",
                os.path.join(ROOT, "include"), hip, "-o", ll]
         cmd += chip_flags(chip, wave)
         if not plugin:
             cmd.append("--no-crosslane")
+        if execute:
+            cmd.append("-DBENCH_EXEC")
         run(cmd)
         return ll
 
-    def mlir_to_ll(self, op, name, chip, wave):
+    def mlir_to_ll(self, op, name, chip, wave, execute=False):
         kind, mty = op["mlir"]
         mlir = self.path(name + ".mlir")
         with open(mlir, "w") as f:
@@ -342,13 +355,14 @@ class Builder:
              "-o", lowered])
         fn = self.path(name + ".fn.ll")
         run([tool("mlir-translate"), "--mlir-to-llvmir", lowered, "-o", fn])
-        kern = self.path(name + ".kern.ll")
+        sfx = ".exec" if execute else ""
+        kern = self.path(name + sfx + ".kern.ll")
         with open(kern, "w") as f:
-            f.write(mlir_kernel_ir(mty))
-        linked = self.path(name + ".linked.bc")
+            f.write(mlir_kernel_ir(mty, execute))
+        linked = self.path(name + sfx + ".linked.bc")
         run([tool("llvm-link"), kern, fn, "-o", linked])
         feats = "+wavefrontsize64" if wave == 64 and chip.startswith("gfx1") else ""
-        ll = self.path(name + ".ll")
+        ll = self.path(name + sfx + ".ll")
         # Inline the reduction into the kernel, as a real compile would.
         run([tool("opt"), "-mtriple=amdgcn-amd-amdhsa", f"-mcpu={chip}"] +
             ([f"-mattr={feats}"] if feats else []) +
@@ -574,26 +588,53 @@ ELEM = {"float": "f32", "int": "i32", "_Float16": "f16", "double": "f64"}
 INPUTS = "random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max"
 
 
-def verify(build, ref_ll, ll, op, chip, wave):
+def _exact_input_files(work, et, wave, count=3):
+    """Buffers of small integers: their sums are exact in any order, so FP
+    additions in different tree shapes must agree bit for bit."""
+    import random
+    import struct
+    rng = random.Random(7)
+    fmt = {"f64": "<d", "f32": "<f"}[et]
+    paths = []
+    for k in range(count):
+        path = os.path.join(work, f"exact.{et}.{wave}.{k}.bin")
+        with open(path, "wb") as f:
+            for _ in range(wave):
+                f.write(struct.pack(fmt, float(rng.randint(-1000, 1000))))
+        paths.append(path)
+    return paths
+
+
+def verify(build, work, ref_ll, ll, op, chip, wave):
+    """Runs `ll` against the reference kernel on the same inputs; returns
+    ok(<cases>) or WRONG. FP add reductions run on exactly summable inputs."""
     runner = os.path.join(build, "bin", "crosslane-run")
     if not os.path.exists(runner):
         return "unverified"
     et = ELEM[op["hip_t"]]
-    inputs = INPUTS if et.startswith("f") else "random,all-equal,ties"
+    base = [runner, ref_ll, f"--diff={ll}", "--kernel=bench", f"--mcpu={chip}",
+            "--grid=1", f"--block={wave}", "--seed=1", "--print=none"]
+    base += ["--mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
+    rest = [f"--arg=buf:{et}:{wave}:zero", f"--arg=buf:i32:{wave}:zero"]
     if op["inputs"] == "double-exact":
-        # FP addition is not associative: the variants add in different tree
-        # orders, so they are compared on inputs whose sums are exact.
-        inputs = "small-int"
-    cmd = [runner, ref_ll, f"--diff={ll}", "--kernel=bench", f"--mcpu={chip}",
-           "--grid=1", f"--block={wave}",
-           f"--arg=buf:{et}:{wave}:random", f"--arg=buf:{et}:{wave}:zero",
-           f"--arg=buf:i32:{wave}:zero", f"--inputs={inputs}", "--seed=1"]
-    cmd += ["--mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    m = re.search(r"diff: (\d+) cases, (\d+) mismatches", p.stdout + p.stderr)
-    if p.returncode == 0 and m and m.group(2) == "0":
-        return f"ok({m.group(1)})"
-    return "WRONG"
+        runs = [base + [f"--arg=buf:{et}:{wave}:file={p}"] + rest
+                for p in _exact_input_files(work, et, wave)]
+    else:
+        gens = INPUTS if et.startswith("f") else "random,all-equal,ties"
+        runs = [base + [f"--arg=buf:{et}:{wave}:input"] + rest + [f"--inputs={g}"]
+                for g in gens.split(",")]
+    cases, failed = 0, []
+    for cmd in runs:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        m = re.search(r"diff: (\d+) cases, (\d+) mismatches", p.stdout + p.stderr)
+        if p.returncode != 0 or not m or m.group(2) != "0":
+            g = [a for a in cmd if a.startswith(("--inputs=", "--arg=buf:" + et + ":" + str(wave) + ":file"))]
+            failed.append(g[0].split("=", 1)[1].split("/")[-1] if g else "?")
+            continue
+        cases += int(m.group(1))
+    if failed:
+        return "WRONG(" + ",".join(failed) + ")"
+    return f"ok({cases})"
 
 
 # ----------------------------------------------------------------------------
@@ -611,7 +652,7 @@ def measure(b, build, opname, op, chip, wave):
     ref_ll = None
     src = variant_crosslane(op)
     try:
-        ref_ll = b.hip_to_ll(src, tag + ".ref", chip, wave, plugin=False)
+        ref_ll = b.hip_to_ll(src, tag + ".ref", chip, wave, plugin=False, execute=True)
     except BenchError as e:
         print(f"bench: reference for {tag} failed: {e}", file=sys.stderr)
     for v in VARIANTS:
@@ -627,15 +668,18 @@ def measure(b, build, opname, op, chip, wave):
                 if op["kind"] != "reduce" or not op.get("mlir"):
                     continue
                 ll = b.mlir_to_ll(op, f"{tag}.mlir", chip, wave)
+                exe = b.mlir_to_ll(op, f"{tag}.mlir", chip, wave, execute=True)
             else:
                 src = HIP_VARIANTS[v](op)
                 if src is None:
                     continue
                 ll = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"))
+                exe = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"),
+                                  execute=True)
             insts = region(b.ll_to_asm(ll, chip, wave), wave)
             r = classify(insts)
             r["cycles"] = mca_cycles(insts, chip, wave, b.work)
-            r["ok"] = verify(build, ref_ll, ll, op, chip, wave) if ref_ll else "unverified"
+            r["ok"] = verify(build, b.work, ref_ll, exe, op, chip, wave) if ref_ll else "unverified"
             res[v] = r
         except BenchError as e:
             res[v] = dict(error=str(e).splitlines()[-1][:120])

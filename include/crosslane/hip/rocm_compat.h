@@ -18,6 +18,12 @@
 //    For that configuration we include the header once here with the chip
 //    macro hidden; its include guard makes the user's own include a no-op.
 //
+//  * ROCm 5.2's __threadfence*() call __atomic_work_item_fence, which lives
+//    in the device library hip.bc; clang 22 no longer links hip.bc (and with
+//    -nogpulib nothing is linked). We define it here, inline, in terms of
+//    clang's __builtin_amdgcn_fence, so fences become plain LLVM `fence`
+//    instructions with the requested ordering and scope.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CROSSLANE_HIP_ROCM_COMPAT_H
@@ -47,5 +53,51 @@
 #pragma pop_macro("__gfx1011__")
 #pragma pop_macro("__gfx1010__")
 #endif
+
+#if defined(__HIP_DEVICE_COMPILE__)
+#include <hip/hip_runtime.h>
+
+// __builtin_amdgcn_fence needs literal arguments, hence a macro.
+#define CROSSLANE_FENCE_AT_SCOPE(ORDER, SCOPE)                                 \
+  switch (SCOPE) {                                                             \
+  case __memory_scope_work_item:                                               \
+    break;                                                                     \
+  case __memory_scope_sub_group:                                               \
+    __builtin_amdgcn_fence(ORDER, "wavefront");                                \
+    break;                                                                     \
+  case __memory_scope_work_group:                                              \
+    __builtin_amdgcn_fence(ORDER, "workgroup");                                \
+    break;                                                                     \
+  case __memory_scope_device:                                                  \
+    __builtin_amdgcn_fence(ORDER, "agent");                                    \
+    break;                                                                     \
+  default: /* all_svm_devices: system scope */                                 \
+    __builtin_amdgcn_fence(ORDER, "");                                         \
+    break;                                                                     \
+  }
+
+extern "C" __device__ inline void
+__atomic_work_item_fence(__cl_mem_fence_flags, __memory_order Order,
+                         __memory_scope Scope) {
+  // The fence covers all address spaces (the flags only narrow it).
+  switch (Order) {
+  case __memory_order_relaxed:
+    break;
+  case __memory_order_acquire:
+    CROSSLANE_FENCE_AT_SCOPE(__ATOMIC_ACQUIRE, Scope);
+    break;
+  case __memory_order_release:
+    CROSSLANE_FENCE_AT_SCOPE(__ATOMIC_RELEASE, Scope);
+    break;
+  case __memory_order_acq_rel:
+    CROSSLANE_FENCE_AT_SCOPE(__ATOMIC_ACQ_REL, Scope);
+    break;
+  default:
+    CROSSLANE_FENCE_AT_SCOPE(__ATOMIC_SEQ_CST, Scope);
+    break;
+  }
+}
+#undef CROSSLANE_FENCE_AT_SCOPE
+#endif // __HIP_DEVICE_COMPILE__
 
 #endif // CROSSLANE_HIP_ROCM_COMPAT_H
