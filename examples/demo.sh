@@ -7,7 +7,10 @@
 #   3. show what changed: cross-lane intrinsic counts before/after and the
 #      changed lines of the IR,
 #   4. run the example in the wave executor against its host reference
-#      (examples/run-example.sh), when the executor is built.
+#      (examples/run-example.sh), when the executor is built;
+#   5. for examples/api/*.hip (Crosslane's own operations, crosslane.h):
+#      run the kernel before and after the plugin in the executor on random
+#      and adversarial inputs and compare bit for bit.
 #
 # usage: examples/demo.sh [BUILD_DIR]   (make demo)
 #   DEMO_CHIPS="gfx942 gfx1100" to choose chips; DEMO_DIFF_LINES=40.
@@ -31,7 +34,7 @@ crosslane_profile() {
 }
 
 shopt -s nullglob
-examples=("$ROOT"/examples/*.hip)
+examples=("$ROOT"/examples/*.hip "$ROOT"/examples/api/*.hip)
 if [ ${#examples[@]} -eq 0 ]; then
   echo "demo: no examples/*.hip" >&2
   exit 1
@@ -40,12 +43,15 @@ fi
 for src in "${examples[@]}"; do
   name=$(basename "$src" .hip)
   for chip in $CHIPS; do
-    bold "== $name on $chip"
+    bold "== ${src#$ROOT/} on $chip"
     before="$OUT/$name.$chip.before.ll" after="$OUT/$name.$chip.after.ll"
+    # Same flags both times (remarks add debug locations to the IR), so the
+    # diff shows only what Crosslane changed.
     "$HIPCC" --offload-arch="$chip" --cuda-device-only -nogpulib -O2 -S -emit-llvm \
-      --no-crosslane -I "$ROOT/include" "$src" -o "$before"
+      --no-crosslane -cuid=crosslane-demo -I "$ROOT/include" -Rpass='crosslane.*' -Rpass-missed='crosslane.*' \
+      "$src" -o "$before" 2>/dev/null
     "$HIPCC" --offload-arch="$chip" --cuda-device-only -nogpulib -O2 -S -emit-llvm \
-      -I "$ROOT/include" -Rpass='crosslane.*' -Rpass-missed='crosslane.*' \
+      -cuid=crosslane-demo -I "$ROOT/include" -Rpass='crosslane.*' -Rpass-missed='crosslane.*' \
       "$src" -o "$after" 2> "$OUT/$name.$chip.remarks" || {
       cat "$OUT/$name.$chip.remarks"; exit 1; }
     echo "-- remarks (-Rpass=crosslane.* -Rpass-missed=crosslane.*):"
@@ -69,7 +75,7 @@ done
 
 if [ -x "$BUILD/bin/crosslane-run" ] && [ -x "$ROOT/examples/run-example.sh" ]; then
   bold "== running the examples in the wave executor against their host references"
-  for src in "${examples[@]}"; do
+  for src in "$ROOT"/examples/*.hip; do
     name=$(basename "$src" .hip)
     for chip in $CHIPS; do
       "$ROOT/examples/run-example.sh" "$name" "$chip"
@@ -77,4 +83,17 @@ if [ -x "$BUILD/bin/crosslane-run" ] && [ -x "$ROOT/examples/run-example.sh" ]; 
   done
 else
   bold "== wave executor not built: examples not run (see README status)"
+fi
+
+if [ -x "$BUILD/bin/crosslane-run" ]; then
+  bold "== Crosslane operations: before (reference semantics) vs after (expanded code), in the executor"
+  for chip in $CHIPS; do
+    b="$OUT/wave_ops.$chip.before.ll" a="$OUT/wave_ops.$chip.after.ll"
+    printf '%s: ' "$chip"
+    # Sizes that leave partial waves; every generator; bit-for-bit compare.
+    "$BUILD/bin/crosslane-run" "$b" --diff="$a" --mcpu="$chip" --kernel=wave_ops \
+      --grid=2 --block=64 --sizes=1,37,64,100,128 \
+      --arg=buf:f32:N:input --arg=buf:f32:N:zero --arg=buf:i32:N:zero \
+      --arg=buf:f32:N:zero --arg=buf:i32:N:zero --arg=i32:N --print=none | tail -1
+  done
 fi
