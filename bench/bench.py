@@ -26,7 +26,9 @@ counted (hazard s_nop / s_delay_alu and s_waitcnt are listed separately).
 Before a variant is counted it is *run* in the wave executor
 (build/bin/crosslane-run) against the Crosslane reference semantics on
 random and adversarial inputs; a variant that computes a different answer is
-reported as WRONG and never wins.
+reported as DIFFERS(<generators>) and never wins (it is left out of the
+ratios). NaN results compare equal to any NaN (--nan-equal); signed zeros
+and indices must match exactly.
 
 Output: a markdown table on stdout, a CSV under bench/results/, and a last
 line `summary ...` with ratios of mca cycles (lower is better).
@@ -612,8 +614,10 @@ def verify(build, work, ref_ll, ll, op, chip, wave):
     if not os.path.exists(runner):
         return "unverified"
     et = ELEM[op["hip_t"]]
+    # --nan-equal: LLVM leaves the payload and sign of a NaN result open, so
+    # any NaN matches any NaN; everything else must match bit for bit.
     base = [runner, ref_ll, f"--diff={ll}", "--kernel=bench", f"--mcpu={chip}",
-            "--grid=1", f"--block={wave}", "--seed=1", "--print=none"]
+            "--grid=1", f"--block={wave}", "--seed=1", "--print=none", "--nan-equal"]
     base += ["--mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
     rest = [f"--arg=buf:{et}:{wave}:zero", f"--arg=buf:i32:{wave}:zero"]
     if op["inputs"] == "double-exact":
@@ -633,7 +637,7 @@ def verify(build, work, ref_ll, ll, op, chip, wave):
             continue
         cases += int(m.group(1))
     if failed:
-        return "WRONG(" + ",".join(failed) + ")"
+        return "DIFFERS(" + ",".join(failed) + ")"
     return f"ok({cases})"
 
 
