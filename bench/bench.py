@@ -62,8 +62,9 @@ OPS = {
                     combine="fmaxf({a}, {b})", api="reduce_max",
                     wave_reduce="__builtin_amdgcn_wave_reduce_fmax_f32",
                     mlir=("maxnumf", "f32"), inputs="float"),
+    # Wrapping add (signed overflow is UB in C++ and poison in the IR).
     "add_i32": dict(kind="reduce", hip_t="int", shfl_t="int",
-                    combine="{a} + {b}", api="reduce_add",
+                    combine="(int)((unsigned){a} + (unsigned){b})", api="reduce_add",
                     wave_reduce="(int)__builtin_amdgcn_wave_reduce_add_u32",
                     wave_reduce_cast="(unsigned)", mlir=("add", "i32"),
                     inputs="int"),
