@@ -100,6 +100,20 @@ MARKERS = r"""
 """
 
 
+# The order Crosslane's argmax specifies (docs/SubgroupOps.md): -0 < +0,
+# all NaNs alike. The anchors implement the same specification, so every
+# column computes the same answer and the comparison is like for like.
+ORDER_HELPERS = r"""
+__device__ inline bool cl_gt(float a, float b) {
+  return a > b || (a == b && !__builtin_signbit(a) && __builtin_signbit(b));
+}
+__device__ inline bool cl_same(float a, float b) {
+  return (a == b && __builtin_signbit(a) == __builtin_signbit(b)) ||
+         (__builtin_isnan(a) && __builtin_isnan(b));
+}
+"""
+
+
 def hip_prologue(op):
     t = op["hip_t"]
     load = "in[threadIdx.x]"
@@ -109,6 +123,7 @@ def hip_prologue(op):
         load = op["key"].replace("v", load)
     return f"""#include <hip/hip_runtime.h>
 {MARKERS}
+{ORDER_HELPERS}
 extern "C" __global__ void bench(const {t} *in, {t} *out, int *out_idx) {{
   {t} v = {load};
   {t} *p = out + threadIdx.x;
@@ -119,18 +134,13 @@ extern "C" __global__ void bench(const {t} *in, {t} *out, int *out_idx) {{
 
 def better_expr(op, ka, ia, kb, ib):
     """HIP condition: candidate (ka, ia) beats incumbent (kb, ib)."""
-    if op["nan"] == "wins":
-        # NaN is the largest key; among NaNs, and among equal keys, the
-        # smallest index wins.
-        return (f"((__builtin_isnan({ka}) && !__builtin_isnan({kb})) || "
-                f"({ka} > {kb}) || "
-                f"(({ka} == {kb} || (__builtin_isnan({ka}) && __builtin_isnan({kb}))) "
-                f"&& {ia} < {ib}))")
-    # NaN never wins unless everything is NaN.
-    return (f"((__builtin_isnan({kb}) && !__builtin_isnan({ka})) || "
-            f"({ka} > {kb}) || "
-            f"(({ka} == {kb} || (__builtin_isnan({ka}) && __builtin_isnan({kb}))) "
-            f"&& {ia} < {ib}))")
+    nan_first = (f"(__builtin_isnan({ka}) && !__builtin_isnan({kb}))" if op["nan"] == "wins"
+                 else f"(__builtin_isnan({kb}) && !__builtin_isnan({ka}))")
+    # NaN wins: NaN is the largest key. NaN ignored: NaN never wins unless
+    # everything is NaN. Equal keys (same value, or both NaN): smaller index.
+    return (f"({nan_first} || "
+            f"(!__builtin_isnan({ka}) && !__builtin_isnan({kb}) && cl_gt({ka}, {kb})) || "
+            f"(cl_same({ka}, {kb}) && {ia} < {ib}))")
 
 
 def variant_shfl_xor(op):
@@ -176,11 +186,10 @@ def variant_iree(op):
     if op["kind"] != "arg":
         return None
     if op["nan"] == "wins":
-        maxf = "((__builtin_isnan(a) || a > b) ? a : b)"
-        tie = "(k == m || (__builtin_isnan(k) && __builtin_isnan(m)))"
+        maxf = "(__builtin_isnan(a) ? a : __builtin_isnan(b) ? b : cl_gt(b, a) ? b : a)"
     else:
-        maxf = "fmaxf(a, b)"
-        tie = "(k == m || (__builtin_isnan(k) && __builtin_isnan(m)))"
+        maxf = "(__builtin_isnan(a) ? b : __builtin_isnan(b) ? a : cl_gt(b, a) ? b : a)"
+    tie = "cl_same(k, m)"
     src = hip_prologue(op)
     src += f"""  int idx = threadIdx.x;
   BENCH_BEGIN2(v, idx);
