@@ -210,27 +210,8 @@ private:
 };
 
 Leaf AMDGPUTarget::resLeaf(OpCtx &C, unsigned L) {
-  Type *T = C.inst().getType();
-  if (auto *VT = dyn_cast<FixedVectorType>(T))
-    T = VT->getElementType();
   (void)L;
-  Leaf R;
-  if (T->isHalfTy())
-    R.K = LeafKind::Half;
-  else if (T->isBFloatTy())
-    R.K = LeafKind::BFloat;
-  else if (T->isFloatTy())
-    R.K = LeafKind::Float;
-  else if (T->isDoubleTy())
-    R.K = LeafKind::Double;
-  else if (T->isPointerTy()) {
-    R.K = LeafKind::Ptr;
-    R.Bits = 64;
-  } else {
-    R.K = LeafKind::Int;
-    R.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 32;
-  }
-  return R;
+  return scalarLeaf(C.inst().getType());
 }
 
 /// update.dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl) and
@@ -443,12 +424,7 @@ int AMDGPUTarget::waveCompare(OpCtx &C, bool IsF) {
     return 1;
   }
   Type *T = C.opType(0);
-  Leaf L;
-  if (IsF)
-    L.K = T->isHalfTy()     ? LeafKind::Half
-          : T->isFloatTy()  ? LeafKind::Float
-          : T->isDoubleTy() ? LeafKind::Double
-                            : LeafKind::BFloat;
+  Leaf L = scalarLeaf(T);
   unsigned Bits = IsF ? 0 : T->getIntegerBitWidth();
   uint64_t P = (C.opPoison(0) | C.opPoison(1)) & C.Exec, Mask = 0;
   forLanes(C.Exec, [&](unsigned Lane) {

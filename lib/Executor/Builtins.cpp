@@ -56,22 +56,6 @@ const BuiltinFn *lookupBuiltin(StringRef Name) {
 
 namespace {
 
-Leaf leafOf(Type *T) {
-  Leaf L;
-  if (T->isHalfTy())
-    L.K = LeafKind::Half;
-  else if (T->isFloatTy())
-    L.K = LeafKind::Float;
-  else if (T->isDoubleTy())
-    L.K = LeafKind::Double;
-  else if (T->isBFloatTy())
-    L.K = LeafKind::BFloat;
-  else {
-    L.K = LeafKind::Int;
-    L.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
-  }
-  return L;
-}
 
 using D1 = double (*)(double);
 using D2 = double (*)(double, double);
@@ -146,7 +130,7 @@ Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
   StringRef Fn = Base.take_front(US);
   if (R.size() != 1)
     return createStringError(inconvertibleErrorCode(), "not modelled");
-  Leaf L = leafOf(R[0].Ty);
+  Leaf L = scalarLeaf(R[0].Ty);
   uint64_t Act = Ctx.activeMask();
   uint64_t P = 0;
   for (auto &X : A)
@@ -158,7 +142,7 @@ Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
         R[0].Bits[Lane] = F(Lane);
   };
   auto Arg = [&](unsigned K, unsigned Lane) {
-    return leafToDouble(leafOf(A[K].Ty), A[K].Bits[Lane]);
+    return leafToDouble(scalarLeaf(A[K].Ty), A[K].Bits[Lane]);
   };
   if (A.size() == 1) {
     auto It = unaryTable().find(Fn);

@@ -94,6 +94,29 @@ static int64_t sext(uint64_t V, unsigned Bits) {
   return (int64_t)(V << (64 - Bits)) >> (64 - Bits);
 }
 
+Leaf scalarLeaf(Type *T, unsigned PtrBits) {
+  if (auto *VT = dyn_cast<FixedVectorType>(T))
+    T = VT->getElementType();
+  Leaf L;
+  if (T->isHalfTy()) {
+    L.K = LeafKind::Half;
+  } else if (T->isBFloatTy()) {
+    L.K = LeafKind::BFloat;
+  } else if (T->isFloatTy()) {
+    L.K = LeafKind::Float;
+  } else if (T->isDoubleTy()) {
+    L.K = LeafKind::Double;
+  } else if (auto *PT = dyn_cast<PointerType>(T)) {
+    L.K = LeafKind::Ptr;
+    L.Bits = PtrBits;
+    L.AS = PT->getAddressSpace();
+  } else {
+    L.K = LeafKind::Int;
+    L.Bits = T->isIntegerTy() ? T->getIntegerBitWidth() : 64;
+  }
+  return L;
+}
+
 double leafToDouble(Leaf L, uint64_t Bits) {
   switch (L.K) {
   case LeafKind::Float: {

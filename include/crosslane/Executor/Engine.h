@@ -151,6 +151,9 @@ public:
 
 /// Float helpers shared by the core and target models (bit patterns).
 double leafToDouble(Leaf L, uint64_t Bits);
+/// The leaf of scalar type \p T (the element type for a vector): its FP
+/// kind, or its integer width, or a pointer of \p PtrBits.
+Leaf scalarLeaf(llvm::Type *T, unsigned PtrBits = 64);
 uint64_t doubleToLeaf(Leaf L, double D);
 bool leafIsNaN(Leaf L, uint64_t Bits);
 
