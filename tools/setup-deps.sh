@@ -10,6 +10,8 @@ set -euo pipefail
 PKGS=(
   # LLVM 22 toolchain (bookworm-security carries 22.1.x)
   llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22 mlir-22-tools
+  # clang-offload-bundler (HIP objects), packaged separately from clang-22
+  clang-tools-22
   # ROCm 5.2 HIP headers and device libraries (crosslane-hipcc adapts them)
   libamdhip64-dev rocm-device-libs
   # build and test

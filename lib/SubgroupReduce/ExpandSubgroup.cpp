@@ -158,6 +158,8 @@ private:
   Value *toWork(IRBuilder<> &B, Value *V, const Domain &D);
   Value *fromWork(IRBuilder<> &B, Value *V, const Domain &D);
   Constant *getIdentity(const Domain &D);
+  Value *restoreZeroSign(IRBuilder<> &B, Value *V, Value *Idx, Value *RV,
+                         Value *RI, unsigned Cluster, unsigned Stride);
   Value *buildClusterAny(IRBuilder<> &B, Value *Cond, unsigned Cluster,
                          unsigned Stride);
   Value *buildLaneId(IRBuilder<> &B);
@@ -872,6 +874,26 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
   return V;
 }
 
+/// Zeros-equal argmax/argmin: the reduction ranked -0 as +0, so a zero
+/// result takes the sign of the winning lane, i.e. -0 when a lane holding -0
+/// has the winning index.
+Value *SubgroupExpander::restoreZeroSign(IRBuilder<> &B, Value *V, Value *Idx,
+                                         Value *RV, Value *RI,
+                                         unsigned Cluster, unsigned Stride) {
+  Type *Ty = V->getType();
+  Type *BitsTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
+  Value *NegZero = B.CreateBitCast(ConstantFP::getNegativeZero(Ty), BitsTy);
+  Value *LaneNeg = B.CreateAnd(
+      B.CreateICmpEQ(B.CreateBitCast(V, BitsTy), NegZero),
+      B.CreateICmpEQ(Idx, RI));
+  Value *RBits = B.CreateBitCast(RV, BitsTy);
+  Value *Neg =
+      B.CreateAnd(B.CreateICmpEQ(RBits, ConstantInt::get(BitsTy, 0)),
+                  buildClusterAny(B, LaneNeg, Cluster, Stride));
+  addSeq("zero sign");
+  return B.CreateBitCast(B.CreateSelect(Neg, NegZero, RBits), Ty);
+}
+
 void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   Type *Ty = getLLVMType(N.Ty);
   Type *ITy = getLLVMType(N.IndexTy);
@@ -911,22 +933,31 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   if (!checkCluster(CI, FirstCluster, Cluster, Stride))
     return;
   NaNPolicy Policy = NaNPolicy::Ignore;
+  bool ZerosEqual = false;
   Function *Cmp = nullptr;
   if (Custom) {
     if (!checkComparator(CI, CI->getArgOperand(2), Ty, Cmp))
       return;
   } else {
     auto *P = dyn_cast<ConstantInt>(CI->getArgOperand(4));
-    if (!P || P->getZExtValue() > 1)
+    if (!P || P->getZExtValue() > PolicyMask)
       return diagnose(CI, Twine("crosslane: nan_policy of '") + N.str() +
-                              "' must be the constant 0 (NaN ignored) or 1 "
-                              "(NaN wins)");
-    Policy = NaNPolicy(P->getZExtValue());
+                              "' must be a constant: 0 (NaN ignored) or 1 "
+                              "(NaN wins), plus 2 for -0 == +0");
+    Policy = NaNPolicy(P->getZExtValue() & PolicyNaNWins);
+    ZerosEqual = isFloat(N.Ty) && (P->getZExtValue() & PolicyZerosEqual);
   }
 
   IRBuilder<> B(CI);
   bool WWM = needsWWM(CI, Cluster);
   Value *V = CI->getArgOperand(0), *Idx = CI->getArgOperand(1);
+  Value *OrigV = V;
+  if (ZerosEqual) {
+    // Rank both zeros as +0; the sign of a zero result is restored below.
+    V = B.CreateSelect(B.CreateFCmpOEQ(V, ConstantFP::getZero(Ty)),
+                       ConstantFP::getZero(Ty), V);
+    addSeq("zeros equal");
+  }
   Value *RV, *RI;
   if (Custom) {
     RV = buildCustomArg(B, V, Idx, Cmp, Cluster, Stride, WWM, RI);
@@ -1007,6 +1038,8 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
       RI = buildReduce(B, Cand, ReduceOp::SMin, N.IndexTy, Cluster, Stride,
                        WWM);
     }
+    if (ZerosEqual)
+      RV = restoreZeroSign(B, OrigV, Idx, RV, RI, Cluster, Stride);
   }
   Value *Agg = PoisonValue::get(RT);
   Agg = B.CreateInsertValue(Agg, coerce(B, RV, E0), 0);

@@ -255,16 +255,24 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
   uint64_t Exec = Ctx.activeMask();
   Function *Cmp = nullptr;
   NaNPolicy Policy = NaNPolicy::Ignore;
+  bool ZerosEqual = false;
   if (Custom) {
     Cmp = dyn_cast<Function>(Call.getArgOperand(2)->stripPointerCasts());
     if (!Cmp)
       return failure(Call, "comparator is not a known function");
   } else {
     auto *P = dyn_cast<ConstantInt>(Call.getArgOperand(4));
-    if (!P || P->getZExtValue() > 1)
-      return failure(Call, "nan_policy must be the constant 0 or 1");
-    Policy = NaNPolicy(P->getZExtValue());
+    if (!P || P->getZExtValue() > PolicyMask)
+      return failure(Call, "nan_policy must be a constant in 0..3");
+    Policy = NaNPolicy(P->getZExtValue() & PolicyNaNWins);
+    ZerosEqual = isFloat(T) && (P->getZExtValue() & PolicyZerosEqual);
   }
+  uint64_t NegZero = isFloat(T) ? uint64_t(1) << (VBits - 1) : 0;
+  // Zeros-equal mode ranks both zeros as +0.
+  auto Key = [&](uint64_t V) {
+    V &= widthMask(VBits);
+    return ZerosEqual && V == NegZero ? 0 : V;
+  };
   uint64_t ResMask0 = widthMask(Results[0].Ty->getPrimitiveSizeInBits());
   uint64_t ResMask1 = widthMask(Results[1].Ty->getPrimitiveSizeInBits());
   Error Err = Error::success();
@@ -290,7 +298,7 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
       SmallVector<uint64_t, 64> Vals;
       SmallVector<bool, 64> Active;
       for (unsigned L : Lanes) {
-        Vals.push_back(Args[0].Bits[L]);
+        Vals.push_back(Key(Args[0].Bits[L]));
         Active.push_back((Exec >> L) & 1);
       }
       RV = reduceCluster(Op, T, Vals, Active);
@@ -299,7 +307,7 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
       for (unsigned L : Lanes) {
         if (!((Exec >> L) & 1))
           continue;
-        uint64_t V = Args[0].Bits[L] & widthMask(VBits);
+        uint64_t V = Key(Args[0].Bits[L]);
         bool Win = RIsNaN ? isNaNBits(T, V) : V == RV;
         if (!Win)
           continue;
@@ -308,6 +316,14 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
           RI = I;
         Found = true;
       }
+      // A zero result is -0 when a winning lane with the winning index
+      // holds -0.
+      if (ZerosEqual && RV == 0)
+        for (unsigned L : Lanes)
+          if (((Exec >> L) & 1) &&
+              (Args[0].Bits[L] & widthMask(VBits)) == NegZero &&
+              signExtend(Args[1].Bits[L], IBits) == RI)
+            RV = NegZero;
     } else {
       struct Cand {
         bool Valid;

@@ -63,6 +63,13 @@ enum class NaNPolicy : unsigned {
               ///< as torch.argmax does.
 };
 
+/// Bits of the nan_policy operand: bit 0 is the NaNPolicy; bit 1 makes -0 and
+/// +0 one value (as `fcmp` compares them), so the smallest index among all
+/// zero lanes wins and the result value is that lane's zero.
+inline constexpr unsigned PolicyNaNWins = 1;
+inline constexpr unsigned PolicyZerosEqual = 2;
+inline constexpr unsigned PolicyMask = PolicyNaNWins | PolicyZerosEqual;
+
 inline constexpr const char *Prefix = "__crosslane_";
 
 inline const char *getName(ReduceOp Op) {

@@ -93,6 +93,9 @@ CROSSLANE_FP_DECLS(f64, double)
 /// NaN policy of argmax/argmin on floating-point values.
 #define CROSSLANE_NAN_IGNORE 0 /* NaN never wins unless all are NaN */
 #define CROSSLANE_NAN_WINS 1   /* NaN wins, as torch.argmax */
+/* Or'ed into the policy: -0 == +0, as `fcmp` compares (the smallest index
+   among all zero lanes wins; the result is that lane's zero). */
+#define CROSSLANE_ZEROS_EQUAL 2
 
 namespace crosslane {
 
