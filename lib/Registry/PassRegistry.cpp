@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Passes.h"
+#include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/Support/TargetInfoPrinter.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
 
@@ -22,6 +25,13 @@ static cl::opt<bool>
                         "default optimisation pipelines (clang "
                         "-fpass-plugin, opt -passes='default<O2>', LTO)"),
                cl::init(true));
+
+static cl::opt<bool> Recognize(
+    "crosslane-recognize",
+    cl::desc("In the device pipeline, replace hand-written cross-lane "
+             "butterflies by Crosslane operations where proven exact "
+             "(crosslane-recognize-arg)"),
+    cl::init(true));
 
 namespace {
 
@@ -74,6 +84,8 @@ void registerClassNames(PassBuilder &PB) {
     return;
   PIC->addClassToPassName(TargetRemarksPass::name(),
                           "crosslane-target-remarks");
+  PIC->addClassToPassName(RecognizeArgReducePass::name(),
+                          "crosslane-recognize-arg");
   PIC->addClassToPassName(ExpandSubgroupPass::name(),
                           "crosslane-expand-subgroup");
   PIC->addClassToPassName(DevicePipelinePass::name(),
@@ -83,9 +95,15 @@ void registerClassNames(PassBuilder &PB) {
 } // namespace
 
 void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
-  (void)Level;
   FunctionPassManager FPM;
   FPM.addPass(TargetRemarksPass());
+  // Hand-written butterflies become Crosslane operations where that is
+  // proven exact; the abandoned shuffles and their diamonds are then dead.
+  if (Level != OptimizationLevel::O0 && Recognize) {
+    FPM.addPass(RecognizeArgReducePass());
+    FPM.addPass(ADCEPass());
+    FPM.addPass(SimplifyCFGPass());
+  }
   // Crosslane's subgroup operations have no definition: expand them at
   // every optimisation level (the pass is isRequired()).
   FPM.addPass(ExpandSubgroupPass());

@@ -1,0 +1,1312 @@
+//===- RecognizeArgReduce.cpp - Recognise hand-written reductions --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// See RecognizeArgReduce.h and docs/ArgRecognition.md. Vocabulary:
+///   stage    ds.bpermute calls in one block sharing one address operand;
+///   word     an i32 data operand of a stage's ds.bpermute (the lane state);
+///   partner  the ds.bpermute result for a word (the partner lane's word);
+///   slot     a logical component of the lane state: an f32 or i32 word, or
+///            an i64 split into (lo, hi) words;
+///   closure  the compare/select instructions fed by a stage's partners;
+///   side     which of (self, partner) a combine keeps, per input.
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/ArgRecognition/RecognizeArgReduce.h"
+#include "crosslane/SubgroupReduce/SubgroupOps.h"
+#include "crosslane/Support/ChipInfo.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <cfloat>
+#include <cmath>
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+using namespace crosslane::subgroup;
+
+#define DEBUG_TYPE "crosslane-recognize-arg"
+
+STATISTIC(NumChains, "Number of ds_bpermute butterfly chains examined");
+STATISTIC(NumRewritten, "Number of chains replaced by a Crosslane operation");
+STATISTIC(NumRefused, "Number of chains left alone (see the remarks)");
+
+namespace crosslane {
+namespace {
+
+/// What a slot holds; decides its order representatives.
+enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi };
+
+struct Stage {
+  Value *Addr = nullptr;
+  BasicBlock *BB = nullptr;
+  SmallVector<CallInst *, 2> Calls; ///< in program order
+  int Offset = -1;                  ///< lane ^ Offset; 0 = identity; -1 other
+  SmallVector<Value *, 2> words() const {
+    SmallVector<Value *, 2> W;
+    for (CallInst *C : Calls)
+      W.push_back(C->getArgOperand(1));
+    return W;
+  }
+};
+
+/// A candidate semantics of the whole chain.
+struct Candidate {
+  bool IsArg = false;
+  ReduceOp Op = ReduceOp::UMin; ///< single-component chains
+  bool Max = true;              ///< argmax (else argmin)
+  bool NaNWins = false;         ///< float values: NaN is the best class
+  bool ZerosEqual = false;      ///< float values: -0 == +0
+  unsigned ValSlot = 0, IdxSlot = 1; ///< component order
+  bool operator==(const Candidate &O) const {
+    return IsArg == O.IsArg && Op == O.Op && Max == O.Max &&
+           NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
+           ValSlot == O.ValSlot && IdxSlot == O.IdxSlot;
+  }
+};
+
+/// A logical component: one slot or an i64 (lo, hi) pair of slots.
+struct Component {
+  SlotKind Kind;
+  unsigned Lo, Hi; ///< slot numbers (Hi == Lo for 32-bit components)
+  bool is64() const { return Kind == SlotKind::Int64Lo; }
+  bool isFloat() const { return Kind == SlotKind::Float32; }
+};
+
+enum class Side { Self = 1, Partner = 2, Either = 3 };
+
+uint64_t maskTo(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
+}
+int64_t sext(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);
+}
+float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
+
+//===----------------------------------------------------------------------===//
+// Lane maps
+//===----------------------------------------------------------------------===//
+
+/// Evaluates an address expression in lane \p L; nullopt when it depends on
+/// anything but the lane id and constants.
+std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
+                                unsigned Depth = 0) {
+  if (Depth > 24)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getSExtValue();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  auto Op = [&](unsigned N) {
+    return evalLane(I->getOperand(N), L, Wave, Depth + 1);
+  };
+  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    auto M = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    if (!M || !M->isMinusOne())
+      return std::nullopt;
+    auto Acc = evalLane(II->getArgOperand(1), L, Wave, Depth + 1);
+    if (!Acc)
+      return std::nullopt;
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
+      return *Acc + std::min(L, 32u);
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
+      return *Acc + (Wave == 64 && L > 32 ? L - 32 : 0);
+    return std::nullopt;
+  }
+  if (isa<SelectInst>(I)) {
+    auto C = Op(0);
+    if (!C)
+      return std::nullopt;
+    return *C ? Op(1) : Op(2);
+  }
+  if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
+    auto A = Op(0);
+    if (!A)
+      return std::nullopt;
+    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
+    unsigned DB = I->getType()->getIntegerBitWidth();
+    uint64_t U = maskTo(uint64_t(*A), SB);
+    if (isa<SExtInst>(I))
+      return sext(U, SB);
+    return sext(maskTo(U, DB), DB);
+  }
+  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    auto A = Op(0), B = Op(1);
+    if (!A || !B)
+      return std::nullopt;
+    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
+    APInt X(W, uint64_t(*A), true), Y(W, uint64_t(*B), true);
+    return ICmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
+  }
+  auto *BO = dyn_cast<BinaryOperator>(I);
+  if (!BO || !BO->getType()->isIntegerTy())
+    return std::nullopt;
+  auto A = Op(0), B = Op(1);
+  if (!A || !B)
+    return std::nullopt;
+  unsigned W = BO->getType()->getIntegerBitWidth();
+  uint64_t X = uint64_t(*A), Y = uint64_t(*B), R;
+  switch (BO->getOpcode()) {
+  case Instruction::Add: R = X + Y; break;
+  case Instruction::Sub: R = X - Y; break;
+  case Instruction::Mul: R = X * Y; break;
+  case Instruction::And: R = X & Y; break;
+  case Instruction::Or: R = X | Y; break;
+  case Instruction::Xor: R = X ^ Y; break;
+  case Instruction::Shl: R = Y < W ? X << Y : 0; break;
+  case Instruction::LShr: R = Y < W ? maskTo(X, W) >> Y : 0; break;
+  case Instruction::AShr: R = Y < W ? uint64_t(sext(X, W) >> Y) : 0; break;
+  default: return std::nullopt;
+  }
+  return sext(maskTo(R, W), W);
+}
+
+/// Classifies a stage's lane map on the chip: lane L reads lane L ^ Offset.
+int classifyLaneMap(const Stage &S, const ChipInfo &Chip) {
+  unsigned W = Chip.WaveSize;
+  int Offset = -1;
+  for (unsigned L = 0; L < W; ++L) {
+    auto A = evalLane(S.Addr, L, W);
+    if (!A)
+      return -1;
+    // ds_bpermute reads lane addr[7:2] (wave64) / addr[6:2] (wave32); on
+    // GFX10+ wave64 only within the lane's own 32-lane half.
+    unsigned T = (uint64_t(*A) >> 2) & (W - 1);
+    if (Chip.BPermuteWithinHalf && W == 64)
+      T = (L & 32) | (T & 31);
+    int O = int(T ^ L);
+    if (Offset == -1)
+      Offset = O;
+    else if (O != Offset)
+      return -1;
+  }
+  return Offset;
+}
+
+//===----------------------------------------------------------------------===//
+// The combine evaluator
+//===----------------------------------------------------------------------===//
+
+/// Evaluates stage values for concrete (self, partner) words.
+class CombineEval {
+public:
+  CombineEval(const Stage &S, const SmallPtrSetImpl<Instruction *> &Closure,
+              DominatorTree &DT)
+      : S(S), Closure(Closure), DT(DT) {
+    for (auto [I, C] : enumerate(S.Calls)) {
+      WordIdx[C->getArgOperand(1)] = I;
+      PartnerIdx[C] = I;
+    }
+  }
+
+  void setInputs(ArrayRef<uint64_t> SelfW, ArrayRef<uint64_t> PartnerW) {
+    Self.assign(SelfW.begin(), SelfW.end());
+    Partner.assign(PartnerW.begin(), PartnerW.end());
+    Memo.clear();
+    Reach.clear();
+  }
+
+  std::optional<uint64_t> eval(Value *V, unsigned Depth = 0);
+  SmallDenseSet<unsigned, 4> FloatWord; ///< words that hold f32 bits
+  std::string Failure; ///< why the last failed evaluation failed
+
+  /// The stage's self words as seen through \p V, when \p V is a word or
+  /// provably has a word's bits: {word index, or (lo, hi) for 64 bits}.
+  std::optional<std::pair<int, int>> aliasOf(Value *V, unsigned Depth = 0);
+
+private:
+  const Stage &S;
+  const SmallPtrSetImpl<Instruction *> &Closure;
+  DominatorTree &DT;
+  DenseMap<Value *, unsigned> WordIdx, PartnerIdx;
+  SmallVector<uint64_t, 4> Self, Partner;
+  DenseMap<Value *, uint64_t> Memo;
+  DenseMap<BasicBlock *, bool> Reach;
+
+  std::optional<bool> reaches(BasicBlock *BB, unsigned Depth);
+  std::optional<bool> edgeTaken(BasicBlock *From, BasicBlock *To,
+                                unsigned Depth);
+  std::optional<uint64_t> fail(const Twine &Why) {
+    if (Failure.empty())
+      Failure = Why.str();
+    return std::nullopt;
+  }
+  std::optional<uint64_t> evalInst(Instruction *I, unsigned Depth);
+  bool equivBits(Value *A, Value *B, unsigned Depth);
+};
+
+/// Structural proof that \p A and \p B always hold the same bits.
+bool CombineEval::equivBits(Value *A, Value *B, unsigned Depth) {
+  if (A == B)
+    return true;
+  if (Depth > 8)
+    return false;
+  Value *X;
+  if (match(A, m_BitCast(m_Value(X))) && equivBits(X, B, Depth + 1))
+    return true;
+  if (match(B, m_BitCast(m_Value(X))) && equivBits(A, X, Depth + 1))
+    return true;
+  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+  if (PA && PB && PA->getParent() == PB->getParent()) {
+    for (BasicBlock *Pred : PA->blocks())
+      if (!equivBits(PA->getIncomingValueForBlock(Pred),
+                     PB->getIncomingValueForBlock(Pred), Depth + 1))
+        return false;
+    return true;
+  }
+  auto *SA = dyn_cast<SelectInst>(A), *SB = dyn_cast<SelectInst>(B);
+  return SA && SB && SA->getCondition() == SB->getCondition() &&
+         equivBits(SA->getTrueValue(), SB->getTrueValue(), Depth + 1) &&
+         equivBits(SA->getFalseValue(), SB->getFalseValue(), Depth + 1);
+}
+
+std::optional<std::pair<int, int>> CombineEval::aliasOf(Value *V,
+                                                        unsigned Depth) {
+  if (auto It = WordIdx.find(V); It != WordIdx.end())
+    return std::pair<int, int>(It->second, -1);
+  unsigned Bits = V->getType()->getPrimitiveSizeInBits();
+  if (Bits == 32)
+    for (auto [W, I] : WordIdx)
+      if (equivBits(V, W, Depth))
+        return std::pair<int, int>(I, -1);
+  if (Bits == 64) {
+    // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast.
+    int Lo = -1, Hi = -1;
+    for (auto [W, I] : WordIdx) {
+      Value *X;
+      if (match(W, m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
+          (X == V || equivBits(X, V, Depth)))
+        Hi = I;
+      else if (match(W, m_Trunc(m_Value(X))) && (X == V || equivBits(X, V, Depth)))
+        Lo = I;
+    }
+    if (Lo >= 0 && Hi >= 0)
+      return std::pair<int, int>(Lo, Hi);
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> CombineEval::edgeTaken(BasicBlock *From, BasicBlock *To,
+                                           unsigned Depth) {
+  auto *Br = dyn_cast<BranchInst>(From->getTerminator());
+  if (!Br)
+    return std::nullopt;
+  if (Br->isUnconditional())
+    return true;
+  auto C = eval(Br->getCondition(), Depth + 1);
+  if (!C)
+    return std::nullopt;
+  bool ToTrue = Br->getSuccessor(0) == To, ToFalse = Br->getSuccessor(1) == To;
+  return (*C & 1) ? ToTrue : ToFalse;
+}
+
+/// True when control, entering the stage block, reaches \p BB (on the
+/// acyclic region the stage block dominates).
+std::optional<bool> CombineEval::reaches(BasicBlock *BB, unsigned Depth) {
+  if (BB == S.BB)
+    return true;
+  if (auto It = Reach.find(BB); It != Reach.end())
+    return It->second;
+  if (Depth > 64 || !DT.dominates(S.BB, BB))
+    return std::nullopt;
+  bool Any = false;
+  for (BasicBlock *Pred : predecessors(BB)) {
+    if (DT.dominates(BB, Pred))
+      return std::nullopt; // a loop inside the combine
+    auto R = reaches(Pred, Depth + 1);
+    if (!R)
+      return std::nullopt;
+    if (!*R)
+      continue;
+    auto E = edgeTaken(Pred, BB, Depth);
+    if (!E)
+      return std::nullopt;
+    Any |= *E;
+  }
+  Reach[BB] = Any;
+  return Any;
+}
+
+std::optional<uint64_t> CombineEval::eval(Value *V, unsigned Depth) {
+  if (Depth > 64)
+    return fail("the combine is too deep");
+  if (auto It = Memo.find(V); It != Memo.end())
+    return It->second;
+  std::optional<uint64_t> R;
+  if (auto It = PartnerIdx.find(V); It != PartnerIdx.end()) {
+    R = Partner[It->second];
+  } else if (auto *CI = dyn_cast<ConstantInt>(V)) {
+    R = CI->getZExtValue();
+  } else if (auto *CF = dyn_cast<ConstantFP>(V)) {
+    R = CF->getValueAPF().bitcastToAPInt().getZExtValue();
+  } else if (auto *I = dyn_cast<Instruction>(V); I && Closure.count(I)) {
+    R = evalInst(I, Depth);
+  } else if (auto A = aliasOf(V)) {
+    R = A->second < 0 ? Self[A->first]
+                      : Self[A->first] | (Self[A->second] << 32);
+  } else {
+    std::string Str;
+    raw_string_ostream OS(Str);
+    V->printAsOperand(OS, false);
+    return fail("the combine reads " + Str +
+                ", which is neither the lane's state nor its partner's");
+  }
+  if (R)
+    Memo[V] = *R;
+  return R;
+}
+
+/// The order-type argument needs operations that only compare, select and
+/// move bits; anything else fails.
+std::optional<uint64_t> CombineEval::evalInst(Instruction *I, unsigned Depth) {
+  auto Op = [&](unsigned N) { return eval(I->getOperand(N), Depth + 1); };
+  Type *Ty = I->getType();
+  unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
+                                    : Ty->getPrimitiveSizeInBits();
+  if (auto *Phi = dyn_cast<PHINode>(I)) {
+    std::optional<uint64_t> R;
+    for (BasicBlock *Pred : Phi->blocks()) {
+      auto Rch = reaches(Pred, Depth);
+      if (!Rch)
+        return fail("the combine's control flow is not an acyclic region");
+      if (!*Rch)
+        continue;
+      auto E = edgeTaken(Pred, Phi->getParent(), Depth);
+      if (!E)
+        return fail("a branch of the combine depends on something else");
+      if (*E)
+        return eval(Phi->getIncomingValueForBlock(Pred), Depth + 1);
+    }
+    return fail("no predecessor of a combine phi is taken");
+  }
+  if (isa<SelectInst>(I)) {
+    auto C = Op(0);
+    if (!C)
+      return std::nullopt;
+    return (*C & 1) ? Op(1) : Op(2);
+  }
+  if (auto *Cmp = dyn_cast<FCmpInst>(I)) {
+    Type *OT = Cmp->getOperand(0)->getType();
+    if (!OT->isFloatTy() && !OT->isDoubleTy())
+      return fail("fcmp on a type other than f32/f64");
+    auto A = Op(0), B = Op(1);
+    if (!A || !B)
+      return std::nullopt;
+    const fltSemantics &Sem = OT->getFltSemantics();
+    unsigned W = OT->getPrimitiveSizeInBits();
+    APFloat X(Sem, APInt(W, *A)), Y(Sem, APInt(W, *B));
+    return FCmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
+  }
+  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    if (!Cmp->getOperand(0)->getType()->isIntegerTy())
+      return fail("icmp on pointers");
+    for (Value *O : Cmp->operands())
+      if (match(O, m_BitCast(m_Value())) ||
+          (isa<CallInst>(O) && PartnerIdx.count(O) && FloatWord.count(
+                                                          PartnerIdx[O])))
+        return fail("an integer compare of floating-point bits");
+    auto A = Op(0), B = Op(1);
+    if (!A || !B)
+      return std::nullopt;
+    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
+    return ICmpInst::compare(APInt(W, *A), APInt(W, *B), Cmp->getPredicate())
+               ? 1
+               : 0;
+  }
+  if (isa<BitCastInst>(I)) {
+    if (Ty->isVectorTy() || I->getOperand(0)->getType()->isVectorTy())
+      return fail("a vector bitcast");
+    return Op(0);
+  }
+  if (isa<ZExtInst>(I))
+    return Op(0);
+  if (isa<SExtInst>(I)) {
+    auto A = Op(0);
+    if (!A)
+      return std::nullopt;
+    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
+    return maskTo(uint64_t(sext(*A, SB)), Bits);
+  }
+  if (isa<TruncInst>(I)) {
+    auto A = Op(0);
+    return A ? std::optional<uint64_t>(maskTo(*A, Bits)) : std::nullopt;
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(I)) {
+    auto A = Op(0), B = Op(1);
+    if (!A || !B)
+      return std::nullopt;
+    unsigned Opc = BO->getOpcode();
+    // Logic on i1 conditions.
+    if (Bits == 1 && (Opc == Instruction::And || Opc == Instruction::Or ||
+                      Opc == Instruction::Xor))
+      return Opc == Instruction::And  ? (*A & *B)
+             : Opc == Instruction::Or ? (*A | *B)
+                                      : (*A ^ *B);
+    // Moving 32-bit words into and out of a 64-bit value.
+    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)
+      return *A << 32;
+    if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::LShr)
+      return *A >> 32;
+    if (Opc == Instruction::Or && cast<PossiblyDisjointInst>(BO)->isDisjoint())
+      return *A | *B;
+    return fail(Twine("'") + I->getOpcodeName() +
+                "' in the combine (only compares, selects and bit moves are "
+                "proven)");
+  }
+  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    Intrinsic::ID ID = II->getIntrinsicID();
+    if (ID == Intrinsic::umin || ID == Intrinsic::umax ||
+        ID == Intrinsic::smin || ID == Intrinsic::smax) {
+      auto A = Op(0), B = Op(1);
+      if (!A || !B)
+        return std::nullopt;
+      APInt X(Bits, *A), Y(Bits, *B);
+      bool TakeA = ID == Intrinsic::umin   ? X.ule(Y)
+                   : ID == Intrinsic::umax ? X.uge(Y)
+                   : ID == Intrinsic::smin ? X.sle(Y)
+                                           : X.sge(Y);
+      return TakeA ? *A : *B;
+    }
+    if (ID == Intrinsic::fabs && (Bits == 32 || Bits == 64)) {
+      auto A = Op(0);
+      return A ? std::optional<uint64_t>(*A & ~(uint64_t(1) << (Bits - 1)))
+               : std::nullopt;
+    }
+  }
+  if (isa<UnaryOperator>(I) && I->getOpcode() == Instruction::FNeg &&
+      (Bits == 32 || Bits == 64)) {
+    auto A = Op(0);
+    return A ? std::optional<uint64_t>(*A ^ (uint64_t(1) << (Bits - 1)))
+             : std::nullopt;
+  }
+  return fail(Twine("'") + I->getOpcodeName() +
+              "' in the combine (only compares, selects and bit moves are "
+              "proven)");
+}
+
+
+//===----------------------------------------------------------------------===//
+// Order representatives
+//===----------------------------------------------------------------------===//
+
+/// Values that realise every order type of a compare/select function whose
+/// constants are \p Consts: the constants, their neighbours, and two points in
+/// each interval between them and the extremes (docs/ArgRecognition.md).
+SmallVector<uint64_t, 32> representatives(SlotKind K,
+                                          ArrayRef<uint64_t> Consts) {
+  SmallVector<uint64_t, 32> R;
+  auto Add = [&](uint64_t V) {
+    if (!is_contained(R, V))
+      R.push_back(V);
+  };
+  if (K == SlotKind::Float32) {
+    for (float F : {-INFINITY, -FLT_MAX, -2.5f, -1.0f, -FLT_TRUE_MIN, -0.0f,
+                    0.0f, FLT_TRUE_MIN, 1.0f, 2.5f, FLT_MAX, INFINITY})
+      Add(bit_cast<uint32_t>(F));
+    Add(0x7FC00000); // qNaN
+    Add(0xFFC00001); // a negative NaN with a payload
+    for (uint64_t C : Consts) {
+      float F = asFloat(C);
+      Add(uint32_t(C));
+      if (!std::isnan(F)) {
+        Add(bit_cast<uint32_t>(std::nextafter(F, INFINITY)));
+        Add(bit_cast<uint32_t>(std::nextafter(F, -INFINITY)));
+      }
+    }
+    return R;
+  }
+  unsigned Bits = K == SlotKind::Int32 ? 32 : 64;
+  int64_t Min = Bits == 32 ? INT32_MIN : INT64_MIN;
+  int64_t Max = Bits == 32 ? INT32_MAX : INT64_MAX;
+  for (int64_t V : {Min, Min + 1, int64_t(-2), int64_t(-1), int64_t(0),
+                    int64_t(1), int64_t(2), int64_t(3), Max - 1, Max})
+    Add(maskTo(uint64_t(V), Bits));
+  if (Bits == 64)
+    for (uint64_t V : {0xFFFFFFFFull, 0x100000000ull, 0x100000001ull,
+                       0x7FC0000000000005ull, 0x8000000100000000ull})
+      Add(V);
+  for (uint64_t C : Consts)
+    for (int D : {-1, 0, 1})
+      Add(maskTo(C + uint64_t(int64_t(D)), Bits));
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
+// Candidate semantics
+//===----------------------------------------------------------------------===//
+
+enum class Expect { Self, Partner, Either, Ambiguous };
+
+/// -1, 0, +1: how \p A compares with \p B in "goodness" for the candidate's
+/// value order (0: the same class).
+int compareValue(const Candidate &C, const Component &VC, uint64_t A,
+                 uint64_t B) {
+  if (VC.isFloat()) {
+    float X = asFloat(A), Y = asFloat(B);
+    bool NX = std::isnan(X), NY = std::isnan(Y);
+    if (NX || NY) {
+      if (NX && NY)
+        return 0;
+      int NaNGood = C.NaNWins ? 1 : -1; // how a NaN ranks against numbers
+      return NX ? NaNGood : -NaNGood;
+    }
+    int Ord;
+    if (X == 0 && Y == 0)
+      Ord = C.ZerosEqual ? 0 : int(!std::signbit(X)) - int(!std::signbit(Y));
+    else
+      Ord = X < Y ? -1 : X > Y ? 1 : 0;
+    return C.Max ? Ord : -Ord;
+  }
+  unsigned Bits = VC.is64() ? 64 : 32;
+  int64_t X = sext(A, Bits), Y = sext(B, Bits);
+  uint64_t UX = maskTo(A, Bits), UY = maskTo(B, Bits);
+  if (!C.IsArg) {
+    switch (C.Op) {
+    case ReduceOp::UMin: return UX < UY ? 1 : UX > UY ? -1 : 0;
+    case ReduceOp::UMax: return UX > UY ? 1 : UX < UY ? -1 : 0;
+    case ReduceOp::SMin: return X < Y ? 1 : X > Y ? -1 : 0;
+    default: return X > Y ? 1 : X < Y ? -1 : 0;
+    }
+  }
+  int Ord = X < Y ? -1 : X > Y ? 1 : 0;
+  return C.Max ? Ord : -Ord;
+}
+
+/// A logical tuple: one 64-bit value per component.
+using Tuple = SmallVector<uint64_t, 2>;
+
+Expect expected(const Candidate &C, ArrayRef<Component> Comps,
+                const Tuple &S, const Tuple &P) {
+  unsigned VI = C.IsArg ? C.ValSlot : 0;
+  int V = compareValue(C, Comps[VI], P[VI], S[VI]);
+  if (V > 0)
+    return Expect::Partner;
+  if (V < 0)
+    return Expect::Self;
+  if (S == P)
+    return Expect::Either;
+  if (!C.IsArg)
+    return Expect::Ambiguous; // unreachable for integer min/max
+  unsigned IB = Comps[C.IdxSlot].is64() ? 64 : 32;
+  int64_t SI = sext(S[C.IdxSlot], IB), PI = sext(P[C.IdxSlot], IB);
+  if (PI != SI)
+    return PI < SI ? Expect::Partner : Expect::Self;
+  return Expect::Ambiguous; // same class, same index, other value bits
+}
+
+std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
+  if (!C.IsArg)
+    return std::string(getName(C.Op)) + (Comps[0].is64() ? " i64" : " i32");
+  std::string S = C.Max ? "argmax" : "argmin";
+  const Component &V = Comps[C.ValSlot];
+  S += V.isFloat() ? " f32" : V.is64() ? " i64" : " i32";
+  S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
+  S += ", ties: smallest index";
+  if (V.isFloat())
+    S += std::string(C.NaNWins ? ", NaN wins" : ", NaN ignored") +
+         (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
+  return S;
+}
+
+//===----------------------------------------------------------------------===//
+// Chains
+//===----------------------------------------------------------------------===//
+
+bool isCombineOp(const Instruction &I) {
+  if (isa<PHINode, SelectInst, CmpInst, BitCastInst, ZExtInst, SExtInst,
+          TruncInst>(I))
+    return true;
+  if (I.getOpcode() == Instruction::FNeg)
+    return true;
+  if (auto *BO = dyn_cast<BinaryOperator>(&I))
+    switch (BO->getOpcode()) {
+    case Instruction::And:
+    case Instruction::Or:
+    case Instruction::Xor:
+    case Instruction::Shl:
+    case Instruction::LShr:
+      return true;
+    default:
+      return false;
+    }
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::umin:
+    case Intrinsic::umax:
+    case Intrinsic::smin:
+    case Intrinsic::smax:
+    case Intrinsic::fabs:
+      return true;
+    default:
+      return false;
+    }
+  return false;
+}
+
+/// One output of the last stage: the value and the words it is made of.
+struct Output {
+  Instruction *I;
+  int Lo, Hi; ///< logical slots; Hi < 0 for 32-bit outputs
+};
+
+class Recognizer {
+public:
+  Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
+             PostDominatorTree &PDT, OptimizationRemarkEmitter &ORE)
+      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE) {}
+  bool run();
+
+private:
+  Function &F;
+  const ChipInfo &Chip;
+  DominatorTree &DT;
+  PostDominatorTree &PDT;
+  OptimizationRemarkEmitter &ORE;
+  SmallVector<Stage, 8> Stages;
+  SmallVector<SmallPtrSet<Instruction *, 32>, 8> Closures;
+
+  void collectStages();
+  void computeClosures();
+  bool analyzeChain(ArrayRef<unsigned> Chain);
+  void refuse(const Stage &S, StringRef Reason, const Twine &Why);
+};
+
+void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
+  ++NumRefused;
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Reason, S.Calls.front())
+           << "cross-lane butterfly not replaced (" << Reason
+           << "): " << Why.str();
+  });
+}
+
+void Recognizer::collectStages() {
+  MapVector<std::pair<Value *, BasicBlock *>, unsigned> Index;
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  for (BasicBlock *BB : RPOT)
+    for (Instruction &I : *BB) {
+      auto *II = dyn_cast<IntrinsicInst>(&I);
+      if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_ds_bpermute)
+        continue;
+      auto Key = std::make_pair(II->getArgOperand(0), BB);
+      auto [It, New] = Index.try_emplace(Key, Stages.size());
+      if (New) {
+        Stages.emplace_back();
+        Stages.back().Addr = Key.first;
+        Stages.back().BB = BB;
+        Stages.back().Offset = -2; // not yet classified
+      }
+      Stages[It->second].Calls.push_back(II);
+    }
+}
+
+/// Assigns every compare/select instruction fed by partners to the latest
+/// stage it depends on (program order = RPO, so stages are numbered in it).
+void Recognizer::computeClosures() {
+  Closures.resize(Stages.size());
+  DenseMap<Value *, unsigned> Level;
+  for (auto [SI, S] : enumerate(Stages))
+    for (CallInst *C : S.Calls)
+      Level[C] = SI;
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  for (BasicBlock *BB : RPOT)
+    for (Instruction &I : *BB) {
+      if (Level.count(&I) || !isCombineOp(I))
+        continue;
+      std::optional<unsigned> L;
+      for (Value *Op : I.operands())
+        if (auto It = Level.find(Op); It != Level.end())
+          L = L ? std::max(*L, It->second) : It->second;
+      if (!L)
+        continue;
+      Level[&I] = *L;
+      Closures[*L].insert(&I);
+    }
+}
+
+
+/// Slot kinds from the first stage's words: f32 bits, an i64 split into two
+/// words, or an i32.
+std::optional<SmallVector<Component, 2>>
+componentsOf(const Stage &S, std::string &Why) {
+  SmallVector<Value *, 2> W = S.words();
+  SmallVector<Component, 2> Comps;
+  SmallVector<bool, 4> Used(W.size(), false);
+  for (unsigned I = 0; I < W.size(); ++I) {
+    if (Used[I])
+      continue;
+    Value *X;
+    if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64)) {
+      // Look for the high word: trunc (lshr X, 32).
+      Value *Base = X, *Hi = nullptr;
+      match(X, m_LShr(m_Value(Base), m_SpecificInt(32)));
+      for (unsigned J = 0; J < W.size(); ++J)
+        if (J != I && !Used[J] &&
+            match(W[J], m_Trunc(m_LShr(m_Specific(Base), m_SpecificInt(32)))))
+          Hi = W[J];
+      if (Base != X || !Hi) {
+        Why = "a 64-bit value whose two halves are not both exchanged";
+        return std::nullopt;
+      }
+      if (match(Base, m_BitCast(m_Value())) ) {
+        Why = "f64 values are not recognised yet";
+        return std::nullopt;
+      }
+      unsigned HiIdx = find(W, Hi) - W.begin();
+      Used[I] = Used[HiIdx] = true;
+      Comps.push_back({SlotKind::Int64Lo, I, HiIdx});
+      continue;
+    }
+    bool IsFloat = match(W[I], m_BitCast(m_Value(X))) && X->getType()->isFloatTy();
+    for (User *U : S.Calls[I]->users())
+      IsFloat |= isa<BitCastInst>(U) && U->getType()->isFloatTy();
+    if (match(W[I], m_BitCast(m_Value(X))) && !X->getType()->isFloatTy()) {
+      Why = "a value type other than i32, i64 and f32";
+      return std::nullopt;
+    }
+    Used[I] = true;
+    Comps.push_back({IsFloat ? SlotKind::Float32 : SlotKind::Int32, I, I});
+  }
+  return Comps;
+}
+
+/// Enumerates (self, partner) tuples over the components' representatives.
+void forEachRep(ArrayRef<Component> Comps,
+                ArrayRef<SmallVector<uint64_t, 32>> Reps,
+                function_ref<void(const Tuple &, const Tuple &)> Fn) {
+  unsigned N = Comps.size();
+  SmallVector<unsigned, 4> Ctr(2 * N, 0);
+  while (true) {
+    Tuple S(N), P(N);
+    for (unsigned I = 0; I < N; ++I) {
+      S[I] = Reps[I][Ctr[I]];
+      P[I] = Reps[I][Ctr[N + I]];
+    }
+    Fn(S, P);
+    unsigned K = 0;
+    for (; K < 2 * N; ++K) {
+      if (++Ctr[K] < Reps[K % N].size())
+        break;
+      Ctr[K] = 0;
+    }
+    if (K == 2 * N)
+      return;
+  }
+}
+
+/// Words (stage-local order, via \p SlotOfWord) of a logical tuple.
+SmallVector<uint64_t, 4> toWords(ArrayRef<Component> Comps, const Tuple &T,
+                                 ArrayRef<unsigned> WordOfSlot) {
+  SmallVector<uint64_t, 4> W(WordOfSlot.size(), 0);
+  for (auto [CI, C] : enumerate(Comps)) {
+    W[WordOfSlot[C.Lo]] = maskTo(T[CI], 32);
+    if (C.is64())
+      W[WordOfSlot[C.Hi]] = T[CI] >> 32;
+  }
+  return W;
+}
+
+bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
+  ++NumChains;
+  const Stage &First = Stages[Chain.front()];
+  std::string Why;
+  auto CompsOr = componentsOf(First, Why);
+  if (!CompsOr) {
+    refuse(First, "UnsupportedType", Why);
+    return false;
+  }
+  SmallVector<Component, 2> Comps = *CompsOr;
+  unsigned NWords = First.Calls.size();
+  if (Comps.size() > 2) {
+    refuse(First, "UnsupportedState",
+           "the lanes exchange more than a value and an index");
+    return false;
+  }
+  if (Comps.size() == 1 && Comps[0].isFloat()) {
+    refuse(First, "UnsupportedState",
+           "a floating-point value-only butterfly is not recognised yet "
+           "(maxnum/minnum leave the sign of a zero result unspecified)");
+    return false;
+  }
+  // Lane maps: xor offsets 1, 2, ..., C/2 once each (identity stages, e.g.
+  // offset 32 on GFX10+ wave64, are allowed: a selection keeps self).
+  unsigned OffsetMask = 0;
+  for (unsigned SI : Chain) {
+    Stage &S = Stages[SI];
+    S.Offset = classifyLaneMap(S, Chip);
+    if (S.Calls.size() != NWords || S.Offset < 0 ||
+        (S.Offset & (S.Offset - 1))) {
+      refuse(S, "NotAnXorButterfly",
+             S.Offset < 0 ? Twine("the lane read is not lane ^ M for a "
+                                  "constant M on ") + Chip.CPU
+                          : Twine("the stages do not exchange the same words"));
+      return false;
+    }
+    if (S.Offset && (OffsetMask & S.Offset)) {
+      refuse(S, "NotAnXorButterfly", "an xor offset is used twice");
+      return false;
+    }
+    OffsetMask |= S.Offset;
+  }
+  unsigned Cluster = OffsetMask + 1;
+  if (OffsetMask == 0 || (Cluster & OffsetMask)) {
+    refuse(First, "NotAnXorButterfly",
+           "the xor offsets are not 1, 2, ..., C/2 for a cluster of C lanes");
+    return false;
+  }
+  for (unsigned K = 0; K + 1 < Chain.size(); ++K) {
+    BasicBlock *A = Stages[Chain[K]].BB, *B = Stages[Chain[K + 1]].BB;
+    if (!DT.dominates(A, B) || !PDT.dominates(B, A)) {
+      refuse(Stages[Chain[K + 1]], "DivergentStage",
+             "a stage is not executed by the lanes of the previous one");
+      return false;
+    }
+  }
+
+  // Candidates for the chain.
+  SmallVector<Candidate, 16> Cands;
+  if (Comps.size() == 1) {
+    for (ReduceOp Op :
+         {ReduceOp::UMin, ReduceOp::UMax, ReduceOp::SMin, ReduceOp::SMax}) {
+      Candidate C;
+      C.Op = Op;
+      Cands.push_back(C);
+    }
+  } else {
+    for (unsigned V = 0; V < 2; ++V) {
+      if (Comps[1 - V].isFloat())
+        continue;
+      for (bool Max : {true, false})
+        for (bool NaNWins : {false, true})
+          for (bool Zeros : {false, true}) {
+            if (!Comps[V].isFloat() && (NaNWins || Zeros))
+              continue;
+            Candidate C;
+            C.IsArg = true;
+            C.Max = Max;
+            C.NaNWins = NaNWins;
+            C.ZerosEqual = Zeros;
+            C.ValSlot = V;
+            C.IdxSlot = 1 - V;
+            Cands.push_back(C);
+          }
+    }
+  }
+  SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
+      NumberMismatch(Cands.size(), 0);
+  SmallVector<bool, 16> Ambiguous(Cands.size(), false);
+  bool TieKeepsSelfLow[2] = {false, false}, TieKeepsSelfHigh[2] = {false,
+                                                                    false};
+
+  // Slot -> word of each stage; stage 0 is the identity.
+  SmallVector<unsigned, 4> WordOfSlot(NWords);
+  for (unsigned I = 0; I < NWords; ++I)
+    WordOfSlot[I] = I;
+  SmallVector<Output, 4> Outputs;
+
+  for (auto [K, SI] : enumerate(Chain)) {
+    const Stage &S = Stages[SI];
+    bool Last = K + 1 == Chain.size();
+    CombineEval Eval(S, Closures[SI], DT);
+    for (const Component &C : Comps)
+      if (C.isFloat())
+        Eval.FloatWord.insert(WordOfSlot[C.Lo]);
+    // Constants the combine compares with.
+    SmallVector<SmallVector<uint64_t, 8>, 2> Consts(Comps.size());
+    for (Instruction *I : Closures[SI])
+      if (isa<CmpInst>(I))
+        for (Value *Op : I->operands()) {
+          if (auto *CF = dyn_cast<ConstantFP>(Op); CF && CF->getType()->isFloatTy())
+            for (auto [CI, C] : enumerate(Comps))
+              if (C.isFloat())
+                Consts[CI].push_back(
+                    CF->getValueAPF().bitcastToAPInt().getZExtValue());
+          if (auto *CInt = dyn_cast<ConstantInt>(Op))
+            for (auto [CI, C] : enumerate(Comps))
+              if (!C.isFloat())
+                Consts[CI].push_back(CInt->getZExtValue());
+        }
+    SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
+    for (auto [CI, C] : enumerate(Comps))
+      Reps.push_back(representatives(C.Kind, Consts[CI]));
+
+    // Outputs: the next stage's words, or the last stage's selections.
+    SmallVector<Instruction *, 8> Outs;
+    if (!Last) {
+      for (Value *W : Stages[Chain[K + 1]].words())
+        Outs.push_back(cast<Instruction>(W));
+    } else {
+      for (Instruction *I : Closures[SI]) {
+        unsigned B = I->getType()->getPrimitiveSizeInBits();
+        if ((B == 32 || B == 64) && !I->getType()->isVectorTy())
+          Outs.push_back(I);
+      }
+    }
+    // Mapping candidates per output: a word, or a (lo, hi) word pair.
+    struct Map {
+      int Lo, Hi;
+      bool Viable = true;
+    };
+    SmallVector<SmallVector<Map, 4>, 8> Maps(Outs.size());
+    for (auto [OI, O] : enumerate(Outs)) {
+      if (O->getType()->getPrimitiveSizeInBits() == 32) {
+        for (unsigned W = 0; W < NWords; ++W)
+          Maps[OI].push_back({int(W), -1});
+      } else {
+        for (const Component &C : Comps)
+          if (C.is64())
+            Maps[OI].push_back({int(WordOfSlot[C.Lo]), int(WordOfSlot[C.Hi])});
+      }
+    }
+    // Pass 1: evaluate every representative pair; keep what each output
+    // equals.
+    struct Row {
+      Tuple S, P;
+      SmallVector<SmallVector<uint8_t, 4>, 8> Sides; // per output, per map
+    };
+    std::vector<Row> Rows;
+    bool EvalFailed = false;
+    forEachRep(Comps, Reps, [&](const Tuple &ST, const Tuple &PT) {
+      if (EvalFailed)
+        return;
+      auto SW = toWords(Comps, ST, WordOfSlot);
+      auto PW = toWords(Comps, PT, WordOfSlot);
+      Eval.setInputs(SW, PW);
+      Row R{ST, PT, {}};
+      for (auto [OI, O] : enumerate(Outs)) {
+        R.Sides.emplace_back();
+        std::optional<uint64_t> V;
+        if (Maps[OI].empty() || !(V = Eval.eval(O))) {
+          if (!Last) {
+            EvalFailed = true;
+            return;
+          }
+          R.Sides.back().assign(Maps[OI].size(), 0);
+          for (Map &M : Maps[OI])
+            M.Viable = false;
+          Eval.Failure.clear();
+          continue;
+        }
+        unsigned B = O->getType()->getPrimitiveSizeInBits();
+        for (Map &M : Maps[OI]) {
+          auto Get = [&](ArrayRef<uint64_t> W) {
+            return M.Hi < 0 ? W[M.Lo] : W[M.Lo] | (W[M.Hi] << 32);
+          };
+          uint8_t Sd = 0;
+          if (maskTo(*V, B) == Get(SW))
+            Sd |= uint8_t(Side::Self);
+          if (maskTo(*V, B) == Get(PW))
+            Sd |= uint8_t(Side::Partner);
+          if (!Sd)
+            M.Viable = false;
+          R.Sides.back().push_back(Sd);
+        }
+      }
+      Rows.push_back(std::move(R));
+    });
+    if (EvalFailed) {
+      refuse(S, "NotAStage", Eval.Failure);
+      return false;
+    }
+    // Pick one mapping per output; intersect the sides per row.
+    SmallVector<int, 8> Chosen(Outs.size(), -1);
+    for (auto [OI, O] : enumerate(Outs)) {
+      for (auto [MI, M] : enumerate(Maps[OI]))
+        if (M.Viable) {
+          Chosen[OI] = MI;
+          break;
+        }
+      // In the last stage, a value that is always the partner's (or always
+      // the lane's own) word is a view of an input, not a result.
+      if (Last && Chosen[OI] >= 0) {
+        bool AlwaysSelf = true, AlwaysPartner = true;
+        for (const Row &R : Rows) {
+          AlwaysSelf &= bool(R.Sides[OI][Chosen[OI]] & uint8_t(Side::Self));
+          AlwaysPartner &=
+              bool(R.Sides[OI][Chosen[OI]] & uint8_t(Side::Partner));
+        }
+        if (AlwaysSelf || AlwaysPartner)
+          Chosen[OI] = -1;
+      }
+      if (Chosen[OI] < 0 && !Last) {
+        refuse(S, "NotASelection",
+               "the stage's result is not one of the two lanes' states");
+        return false;
+      }
+    }
+    for (Row &R : Rows) {
+      uint8_t Sd = 3;
+      for (auto [OI, O] : enumerate(Outs))
+        if (Chosen[OI] >= 0)
+          Sd &= R.Sides[OI][Chosen[OI]];
+      if (!Sd) {
+        refuse(S, "NotASelection",
+               "the outputs take the value and the index from different "
+               "lanes");
+        return false;
+      }
+      // Semantics.
+      for (auto [CI, C] : enumerate(Cands)) {
+        Expect E = expected(C, Comps, R.S, R.P);
+        bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
+                  (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
+                  (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
+        Ambiguous[CI] = Ambiguous[CI] || E == Expect::Ambiguous;
+        if (!Ok) {
+          ++Mismatch[CI];
+          bool HasNaN = false;
+          for (auto [I, Cm] : enumerate(Comps))
+            HasNaN |= Cm.isFloat() && (std::isnan(asFloat(R.S[I])) ||
+                                       std::isnan(asFloat(R.P[I])));
+          if (!HasNaN)
+            ++NumberMismatch[CI];
+        }
+      }
+      // A butterfly without an index tie-break keeps self on equal values.
+      if (Comps.size() == 2 && Sd == uint8_t(Side::Self))
+        for (unsigned V = 0; V < 2; ++V)
+          if (R.S[V] == R.P[V] && R.S[1 - V] != R.P[1 - V] &&
+              !Comps[1 - V].isFloat() &&
+              !(Comps[V].isFloat() && std::isnan(asFloat(R.S[V])))) {
+            bool Lower = sext(R.P[1 - V], 32) < sext(R.S[1 - V], 32);
+            (Lower ? TieKeepsSelfLow[V] : TieKeepsSelfHigh[V]) = true;
+          }
+    }
+    if (!Last) {
+      SmallVector<unsigned, 4> Next(NWords);
+      for (unsigned Slot = 0; Slot < NWords; ++Slot) {
+        unsigned W = WordOfSlot[Slot];
+        int Found = -1;
+        for (auto [OI, O] : enumerate(Outs))
+          if (Maps[OI][Chosen[OI]].Lo == int(W))
+            Found = OI;
+        if (Found < 0) {
+          refuse(S, "NotASelection", "a state word is lost between stages");
+          return false;
+        }
+        Next[Slot] = Found;
+      }
+      WordOfSlot = Next;
+    } else {
+      // Translate stage-local words to logical slots.
+      auto SlotOf = [&](int W) -> int {
+        if (W < 0)
+          return -1;
+        for (unsigned Slot = 0; Slot < NWords; ++Slot)
+          if (int(WordOfSlot[Slot]) == W)
+            return Slot;
+        return -1;
+      };
+      for (auto [OI, O] : enumerate(Outs))
+        if (Chosen[OI] >= 0)
+          Outputs.push_back({O, SlotOf(Maps[OI][Chosen[OI]].Lo),
+                             SlotOf(Maps[OI][Chosen[OI]].Hi)});
+    }
+  }
+
+  // The first candidate without a mismatch.
+  int Pick = -1;
+  for (auto [CI, C] : enumerate(Cands))
+    if (!Mismatch[CI]) {
+      Pick = CI;
+      break;
+    }
+  if (Pick < 0) {
+    if ((TieKeepsSelfLow[0] && TieKeepsSelfHigh[0]) ||
+        (TieKeepsSelfLow[1] && TieKeepsSelfHigh[1]))
+      refuse(First, "TieDependsOnLanes",
+             "on equal values a lane keeps its own index whichever is "
+             "smaller, so the result depends on the lane order");
+    else if (any_of(NumberMismatch, [](unsigned M) { return M == 0; }))
+      refuse(First, "NaNOrderDependsOnLanes",
+             "the combine is a total order on numbers but not with NaN (a "
+             "NaN is kept or skipped depending on which lane holds it), and "
+             "no NaN-free input is proven");
+    else
+      refuse(First, "NotATotalOrder",
+             "the combine is not 'keep the better of two' for a total order "
+             "with the smaller index winning ties");
+    return false;
+  }
+  const Candidate &C = Cands[Pick];
+  // Which outputs carry the value; the value bits are exact unless equal
+  // classes with different bits meet (-0/+0, NaN payloads) or a NaN result
+  // is possible (the operation returns the canonical NaN).
+  bool ValueExact = true;
+  if (C.IsArg && Comps[C.ValSlot].isFloat())
+    ValueExact = !Ambiguous[Pick];
+  if (C.IsArg && Comps[C.ValSlot].isFloat())
+    ValueExact = false; // NaN results are canonicalised by the operation
+  if (Outputs.empty()) {
+    refuse(First, "NoResult", "no lane reads the butterfly's result");
+    return false;
+  }
+  for (const Output &O : Outputs) {
+    bool IsValue = !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
+    if (IsValue && !ValueExact) {
+      refuse(First, "ValueBitsDependOnLanes",
+             Twine("recognised ") + describe(C, Comps) +
+                 ", but its value result is read, and its bits are not "
+                 "determined: -0/+0 ties at one index and NaN payloads "
+                 "depend on the lane order");
+      return false;
+    }
+    if (!DT.dominates(First.Calls.front(), O.I)) {
+      refuse(First, "NotAStage", "a result is not dominated by the butterfly");
+      return false;
+    }
+  }
+
+  // Rewrite: one call at the first stage; the outputs read its result.
+  IRBuilder<> B(First.Calls.front());
+  Module &M = *F.getParent();
+  auto CompValue = [&](const Component &Cm) -> Value * {
+    Value *Lo = First.Calls[Cm.Lo]->getArgOperand(1);
+    if (Cm.isFloat())
+      return B.CreateBitCast(Lo, B.getFloatTy());
+    if (!Cm.is64())
+      return Lo;
+    Value *Hi = First.Calls[Cm.Hi]->getArgOperand(1);
+    return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                      B.CreateZExt(Lo, B.getInt64Ty()));
+  };
+  auto TyName = [](const Component &Cm) {
+    return Cm.isFloat() ? "f32" : Cm.is64() ? "i64" : "i32";
+  };
+  SmallVector<Value *, 2> Results(Comps.size());
+  CallInst *Call;
+  if (!C.IsArg) {
+    Value *X = CompValue(Comps[0]);
+    std::string Name = std::string(Prefix) + "reduce_" + getName(C.Op) + "_" +
+                       TyName(Comps[0]);
+    FunctionCallee Fn = M.getOrInsertFunction(
+        Name, X->getType(), X->getType(), B.getInt32Ty(), B.getInt32Ty());
+    Call = B.CreateCall(Fn, {X, B.getInt32(Cluster), B.getInt32(1)});
+    Results[0] = Call;
+  } else {
+    const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
+    Value *V = CompValue(VC), *I = CompValue(IC);
+    std::string Name = std::string(Prefix) + (C.Max ? "argmax_" : "argmin_") +
+                       TyName(VC) + "_" + TyName(IC);
+    StructType *RT = StructType::get(V->getType(), I->getType());
+    FunctionCallee Fn =
+        M.getOrInsertFunction(Name, RT, V->getType(), I->getType(),
+                              B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty());
+    unsigned Policy = (C.NaNWins ? PolicyNaNWins : 0) |
+                      (C.ZerosEqual ? PolicyZerosEqual : 0);
+    Call = B.CreateCall(Fn, {V, I, B.getInt32(Cluster), B.getInt32(1),
+                             B.getInt32(Policy)});
+    Results[C.ValSlot] = B.CreateExtractValue(Call, 0);
+    Results[C.IdxSlot] = B.CreateExtractValue(Call, 1);
+  }
+  Call->setDebugLoc(First.Calls.front()->getDebugLoc());
+  // Words of the result, per logical slot.
+  SmallVector<Value *, 4> Words(NWords);
+  for (auto [CI, Cm] : enumerate(Comps)) {
+    Value *R = Results[CI];
+    if (Cm.isFloat())
+      R = B.CreateBitCast(R, B.getInt32Ty());
+    if (Cm.is64()) {
+      Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
+      Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
+    } else {
+      Words[Cm.Lo] = R;
+    }
+  }
+  for (const Output &O : Outputs) {
+    Value *R = Words[O.Lo];
+    if (O.Hi >= 0)
+      R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
+                     B.CreateZExt(R, B.getInt64Ty()));
+    R = B.CreateBitCast(R, O.I->getType());
+    O.I->replaceAllUsesWith(R);
+  }
+  ++NumRewritten;
+  ORE.emit([&]() {
+    return OptimizationRemark(DEBUG_TYPE, "Recognized", First.Calls.front())
+           << "recognised " << describe(C, Comps) << " over " << std::to_string(Cluster)
+           << " lanes (xor butterfly, " << std::to_string(Chain.size())
+           << " stages on " << Chip.CPU << " wave"
+           << std::to_string(Chip.WaveSize)
+           << "): replaced by " << Call->getCalledFunction()->getName();
+  });
+  return true;
+}
+
+bool Recognizer::run() {
+  collectStages();
+  if (Stages.empty())
+    return false;
+  computeClosures();
+  // Link stage K to the stage whose words all come from K's combine.
+  SmallVector<int, 8> Next(Stages.size(), -1), Prev(Stages.size(), -1);
+  for (unsigned K = 0; K < Stages.size(); ++K)
+    for (unsigned J = 0; J < Stages.size(); ++J) {
+      if (J == K || Prev[J] >= 0)
+        continue;
+      bool All = true;
+      for (Value *W : Stages[J].words()) {
+        auto *I = dyn_cast<Instruction>(W);
+        All &= I && Closures[K].count(I);
+      }
+      if (All) {
+        Next[K] = J;
+        Prev[J] = K;
+        break;
+      }
+    }
+  bool Changed = false;
+  for (unsigned K = 0; K < Stages.size(); ++K) {
+    if (Prev[K] >= 0)
+      continue;
+    SmallVector<unsigned, 8> Chain;
+    for (int S = K; S >= 0; S = Next[S])
+      Chain.push_back(S);
+    Changed |= analyzeChain(Chain);
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses RecognizeArgReducePass::run(Function &F,
+                                              FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration())
+    return PreservedAnalyses::all();
+  std::optional<ChipInfo> Chip = ChipInfo::get(F);
+  if (!Chip)
+    return PreservedAnalyses::all();
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  if (!Recognizer(F, *Chip, DT, PDT, ORE).run())
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+} // namespace crosslane
