@@ -191,12 +191,7 @@ int classifyLaneMap(const Stage &S, const ChipInfo &Chip) {
     auto A = evalLane(S.Addr, L, W);
     if (!A)
       return -1;
-    // ds_bpermute reads lane addr[7:2] (wave64) / addr[6:2] (wave32); on
-    // GFX10+ wave64 only within the lane's own 32-lane half.
-    unsigned T = (uint64_t(*A) >> 2) & (W - 1);
-    if (Chip.BPermuteWithinHalf && W == 64)
-      T = (L & 32) | (T & 31);
-    int O = int(T ^ L);
+    int O = int(Chip.bpermuteSourceLane(L, uint64_t(*A)) ^ L);
     if (Offset == -1)
       Offset = O;
     else if (O != Offset)
@@ -917,7 +912,6 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   }
   SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
       NumberMismatch(Cands.size(), 0);
-  SmallVector<bool, 16> Ambiguous(Cands.size(), false);
   bool TieKeepsSelfLow[2] = {false, false}, TieKeepsSelfHigh[2] = {false,
                                                                     false};
 
@@ -1074,7 +1068,6 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
         bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
                   (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
                   (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
-        Ambiguous[CI] = Ambiguous[CI] || E == Expect::Ambiguous;
         if (!Ok) {
           ++Mismatch[CI];
           bool HasNaN = false;
@@ -1152,14 +1145,10 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   }
   const Candidate &C = Cands[Pick];
-  // Which outputs carry the value; the value bits are exact unless equal
-  // classes with different bits meet (-0/+0, NaN payloads) or a NaN result
-  // is possible (the operation returns the canonical NaN).
-  bool ValueExact = true;
-  if (C.IsArg && Comps[C.ValSlot].isFloat())
-    ValueExact = !Ambiguous[Pick];
-  if (C.IsArg && Comps[C.ValSlot].isFloat())
-    ValueExact = false; // NaN results are canonicalised by the operation
+  // A float value result is not exact: equal classes with different bits
+  // (-0/+0 at one index, NaN payloads) meet in a lane-order-dependent way,
+  // and the operation returns the canonical NaN for a NaN result.
+  bool ValueExact = !(C.IsArg && Comps[C.ValSlot].isFloat());
   if (Outputs.empty()) {
     refuse(First, "NoResult", "no lane reads the butterfly's result");
     return false;

@@ -376,11 +376,8 @@ int AMDGPUTarget::bpermute(OpCtx &C, bool Permute) {
     return C.fail("ds_(b)permute address is poison in lane " +
                   Twine(llvm::countr_zero(Bad))),
            -1;
-  auto Target = [&](unsigned Lane) -> unsigned {
-    unsigned T = (C.op(0, Lane) >> 2) & (W - 1);
-    if (CI.BPermuteWithinHalf && W == 64)
-      T = (Lane & 32) | (T & 31);
-    return T;
+  auto Target = [&](unsigned Lane) {
+    return CI.bpermuteSourceLane(Lane, C.op(0, Lane));
   };
   if (!Permute)
     return gather(C, -1, 1, [&](unsigned Lane) -> int { return Target(Lane); });

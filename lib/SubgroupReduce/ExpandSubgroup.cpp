@@ -932,21 +932,22 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   unsigned Cluster, Stride;
   if (!checkCluster(CI, FirstCluster, Cluster, Stride))
     return;
-  NaNPolicy Policy = NaNPolicy::Ignore;
-  bool ZerosEqual = false;
+  ArgPolicy Policy;
   Function *Cmp = nullptr;
   if (Custom) {
     if (!checkComparator(CI, CI->getArgOperand(2), Ty, Cmp))
       return;
   } else {
     auto *P = dyn_cast<ConstantInt>(CI->getArgOperand(4));
-    if (!P || P->getZExtValue() > PolicyMask)
+    std::optional<ArgPolicy> D =
+        P ? decodeArgPolicy(P->getZExtValue(), N.Ty) : std::nullopt;
+    if (!D)
       return diagnose(CI, Twine("crosslane: nan_policy of '") + N.str() +
                               "' must be a constant: 0 (NaN ignored) or 1 "
                               "(NaN wins), plus 2 for -0 == +0");
-    Policy = NaNPolicy(P->getZExtValue() & PolicyNaNWins);
-    ZerosEqual = isFloat(N.Ty) && (P->getZExtValue() & PolicyZerosEqual);
+    Policy = *D;
   }
+  bool ZerosEqual = Policy.ZerosEqual;
 
   IRBuilder<> B(CI);
   bool WWM = needsWWM(CI, Cluster);
@@ -964,14 +965,7 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   } else {
     // Hybrid: reduce the value, find the winning lanes, and take the
     // smallest index among them (lane order need not be index order).
-    bool Max = N.Kind == ArgKind::ArgMax;
-    ReduceOp Op;
-    if (isFloat(N.Ty))
-      Op = Policy == NaNPolicy::Wins
-               ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
-               : (Max ? ReduceOp::FMax : ReduceOp::FMin);
-    else
-      Op = Max ? ReduceOp::SMax : ReduceOp::SMin;
+    ReduceOp Op = getArgValueOp(N.Kind, N.Ty, Policy.NaN);
     Value *RIsNaN = nullptr;
     RV = buildReduce(B, V, Op, N.Ty, Cluster, Stride, WWM, &RIsNaN);
     // Winners: the lanes holding exactly the result's bits (so -0 and +0

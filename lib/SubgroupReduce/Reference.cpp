@@ -254,19 +254,20 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
   unsigned VBits = getBits(T);
   uint64_t Exec = Ctx.activeMask();
   Function *Cmp = nullptr;
-  NaNPolicy Policy = NaNPolicy::Ignore;
-  bool ZerosEqual = false;
+  ArgPolicy Policy;
   if (Custom) {
     Cmp = dyn_cast<Function>(Call.getArgOperand(2)->stripPointerCasts());
     if (!Cmp)
       return failure(Call, "comparator is not a known function");
   } else {
     auto *P = dyn_cast<ConstantInt>(Call.getArgOperand(4));
-    if (!P || P->getZExtValue() > PolicyMask)
+    std::optional<ArgPolicy> D =
+        P ? decodeArgPolicy(P->getZExtValue(), T) : std::nullopt;
+    if (!D)
       return failure(Call, "nan_policy must be a constant in 0..3");
-    Policy = NaNPolicy(P->getZExtValue() & PolicyNaNWins);
-    ZerosEqual = isFloat(T) && (P->getZExtValue() & PolicyZerosEqual);
+    Policy = *D;
   }
+  bool ZerosEqual = Policy.ZerosEqual;
   uint64_t NegZero = isFloat(T) ? uint64_t(1) << (VBits - 1) : 0;
   // Zeros-equal mode ranks both zeros as +0.
   auto Key = [&](uint64_t V) {
@@ -287,14 +288,7 @@ Error referenceArg(BuiltinContext &Ctx, const CallBase &Call,
     uint64_t RV = 0;
     int64_t RI = 0;
     if (!Custom) {
-      ReduceOp Op;
-      bool Max = N->Kind == ArgKind::ArgMax;
-      if (isFloat(T))
-        Op = Policy == NaNPolicy::Wins
-                 ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
-                 : (Max ? ReduceOp::FMax : ReduceOp::FMin);
-      else
-        Op = Max ? ReduceOp::SMax : ReduceOp::SMin;
+      ReduceOp Op = getArgValueOp(N->Kind, T, Policy.NaN);
       SmallVector<uint64_t, 64> Vals;
       SmallVector<bool, 64> Active;
       for (unsigned L : Lanes) {

@@ -70,6 +70,19 @@ inline constexpr unsigned PolicyNaNWins = 1;
 inline constexpr unsigned PolicyZerosEqual = 2;
 inline constexpr unsigned PolicyMask = PolicyNaNWins | PolicyZerosEqual;
 
+/// A decoded nan_policy operand.
+struct ArgPolicy {
+  NaNPolicy NaN = NaNPolicy::Ignore;
+  bool ZerosEqual = false; ///< only ever set for floating-point values
+};
+
+/// Decodes nan_policy \p Bits for values of type \p T; std::nullopt when
+/// bits outside PolicyMask are set.
+inline std::optional<ArgPolicy> decodeArgPolicy(uint64_t Bits, ElemType T);
+
+/// The reduction that finds the winning value of an argmax/argmin.
+inline ReduceOp getArgValueOp(ArgKind K, ElemType T, NaNPolicy P);
+
 inline constexpr const char *Prefix = "__crosslane_";
 
 inline const char *getName(ReduceOp Op) {
@@ -219,6 +232,24 @@ inline std::optional<OpName> parseOpName(llvm::StringRef Name) {
   N.Ty = *Ty;
   N.IndexTy = *ITy;
   return N;
+}
+
+inline std::optional<ArgPolicy> decodeArgPolicy(uint64_t Bits, ElemType T) {
+  if (Bits & ~uint64_t(PolicyMask))
+    return std::nullopt;
+  ArgPolicy P;
+  P.NaN = NaNPolicy(Bits & PolicyNaNWins);
+  P.ZerosEqual = isFloat(T) && (Bits & PolicyZerosEqual);
+  return P;
+}
+
+inline ReduceOp getArgValueOp(ArgKind K, ElemType T, NaNPolicy P) {
+  bool Max = K == ArgKind::ArgMax;
+  if (!isFloat(T))
+    return Max ? ReduceOp::SMax : ReduceOp::SMin;
+  if (P == NaNPolicy::Wins)
+    return Max ? ReduceOp::FMaximum : ReduceOp::FMinimum;
+  return Max ? ReduceOp::FMax : ReduceOp::FMin;
 }
 
 } // namespace subgroup

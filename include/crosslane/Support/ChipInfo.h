@@ -60,6 +60,16 @@ struct ChipInfo {
   bool isGFX9Family() const { return Major == 9; }
   bool isKnown() const { return Major != 0; }
 
+  /// The lane ds_bpermute reads for lane \p Lane with byte address \p Addr:
+  /// addr[7:2] (wave64) or addr[6:2] (wave32); on chips where ds_bpermute
+  /// cannot cross 32-lane halves, within the lane's own half.
+  unsigned bpermuteSourceLane(unsigned Lane, uint64_t Addr) const {
+    unsigned T = (Addr >> 2) & (WaveSize - 1);
+    if (BPermuteWithinHalf && WaveSize == 64)
+      T = (Lane & 32) | (T & 31);
+    return T;
+  }
+
   /// Builds the facts for \p CPU with \p Features ("+wavefrontsize64,..."),
   /// asking LLVM's AMDGPU subtarget when the target is registered.
   static std::optional<ChipInfo> get(llvm::StringRef CPU,
