@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
+#include "CombineProgram.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 
@@ -25,7 +26,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -45,12 +47,15 @@
 using namespace llvm;
 using namespace llvm::PatternMatch;
 using namespace crosslane::subgroup;
+using crosslane::argrec::CombineProgram;
 
 #define DEBUG_TYPE "crosslane-recognize-arg"
 
 STATISTIC(NumChains, "Number of ds_bpermute butterfly chains examined");
 STATISTIC(NumRewritten, "Number of chains replaced by a Crosslane operation");
 STATISTIC(NumRefused, "Number of chains left alone (see the remarks)");
+STATISTIC(NumStageProofsReused,
+          "Number of stage proofs reused from an identical combine");
 
 namespace crosslane {
 namespace {
@@ -199,309 +204,6 @@ int classifyLaneMap(const Stage &S, const ChipInfo &Chip) {
   }
   return Offset;
 }
-
-//===----------------------------------------------------------------------===//
-// The combine evaluator
-//===----------------------------------------------------------------------===//
-
-/// Evaluates stage values for concrete (self, partner) words.
-class CombineEval {
-public:
-  CombineEval(const Stage &S, const SmallPtrSetImpl<Instruction *> &Closure,
-              DominatorTree &DT)
-      : S(S), Closure(Closure), DT(DT) {
-    for (auto [I, C] : enumerate(S.Calls)) {
-      WordIdx[C->getArgOperand(1)] = I;
-      PartnerIdx[C] = I;
-    }
-  }
-
-  void setInputs(ArrayRef<uint64_t> SelfW, ArrayRef<uint64_t> PartnerW) {
-    Self.assign(SelfW.begin(), SelfW.end());
-    Partner.assign(PartnerW.begin(), PartnerW.end());
-    Memo.clear();
-    Reach.clear();
-  }
-
-  std::optional<uint64_t> eval(Value *V, unsigned Depth = 0);
-  SmallDenseSet<unsigned, 4> FloatWord; ///< words that hold f32 bits
-  std::string Failure; ///< why the last failed evaluation failed
-
-  /// The stage's self words as seen through \p V, when \p V is a word or
-  /// provably has a word's bits: {word index, or (lo, hi) for 64 bits}.
-  std::optional<std::pair<int, int>> aliasOf(Value *V, unsigned Depth = 0);
-
-private:
-  const Stage &S;
-  const SmallPtrSetImpl<Instruction *> &Closure;
-  DominatorTree &DT;
-  DenseMap<Value *, unsigned> WordIdx, PartnerIdx;
-  SmallVector<uint64_t, 4> Self, Partner;
-  DenseMap<Value *, uint64_t> Memo;
-  DenseMap<BasicBlock *, bool> Reach;
-
-  std::optional<bool> reaches(BasicBlock *BB, unsigned Depth);
-  std::optional<bool> edgeTaken(BasicBlock *From, BasicBlock *To,
-                                unsigned Depth);
-  std::optional<uint64_t> fail(const Twine &Why) {
-    if (Failure.empty())
-      Failure = Why.str();
-    return std::nullopt;
-  }
-  std::optional<uint64_t> evalInst(Instruction *I, unsigned Depth);
-  bool equivBits(Value *A, Value *B, unsigned Depth);
-};
-
-/// Structural proof that \p A and \p B always hold the same bits.
-bool CombineEval::equivBits(Value *A, Value *B, unsigned Depth) {
-  if (A == B)
-    return true;
-  if (Depth > 8)
-    return false;
-  Value *X;
-  if (match(A, m_BitCast(m_Value(X))) && equivBits(X, B, Depth + 1))
-    return true;
-  if (match(B, m_BitCast(m_Value(X))) && equivBits(A, X, Depth + 1))
-    return true;
-  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
-  if (PA && PB && PA->getParent() == PB->getParent()) {
-    for (BasicBlock *Pred : PA->blocks())
-      if (!equivBits(PA->getIncomingValueForBlock(Pred),
-                     PB->getIncomingValueForBlock(Pred), Depth + 1))
-        return false;
-    return true;
-  }
-  auto *SA = dyn_cast<SelectInst>(A), *SB = dyn_cast<SelectInst>(B);
-  return SA && SB && SA->getCondition() == SB->getCondition() &&
-         equivBits(SA->getTrueValue(), SB->getTrueValue(), Depth + 1) &&
-         equivBits(SA->getFalseValue(), SB->getFalseValue(), Depth + 1);
-}
-
-std::optional<std::pair<int, int>> CombineEval::aliasOf(Value *V,
-                                                        unsigned Depth) {
-  if (auto It = WordIdx.find(V); It != WordIdx.end())
-    return std::pair<int, int>(It->second, -1);
-  unsigned Bits = V->getType()->getPrimitiveSizeInBits();
-  if (Bits == 32)
-    for (auto [W, I] : WordIdx)
-      if (equivBits(V, W, Depth))
-        return std::pair<int, int>(I, -1);
-  if (Bits == 64) {
-    // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast.
-    int Lo = -1, Hi = -1;
-    for (auto [W, I] : WordIdx) {
-      Value *X;
-      if (match(W, m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
-          (X == V || equivBits(X, V, Depth)))
-        Hi = I;
-      else if (match(W, m_Trunc(m_Value(X))) && (X == V || equivBits(X, V, Depth)))
-        Lo = I;
-    }
-    if (Lo >= 0 && Hi >= 0)
-      return std::pair<int, int>(Lo, Hi);
-  }
-  return std::nullopt;
-}
-
-std::optional<bool> CombineEval::edgeTaken(BasicBlock *From, BasicBlock *To,
-                                           unsigned Depth) {
-  auto *Br = dyn_cast<BranchInst>(From->getTerminator());
-  if (!Br)
-    return std::nullopt;
-  if (Br->isUnconditional())
-    return true;
-  auto C = eval(Br->getCondition(), Depth + 1);
-  if (!C)
-    return std::nullopt;
-  bool ToTrue = Br->getSuccessor(0) == To, ToFalse = Br->getSuccessor(1) == To;
-  return (*C & 1) ? ToTrue : ToFalse;
-}
-
-/// True when control, entering the stage block, reaches \p BB (on the
-/// acyclic region the stage block dominates).
-std::optional<bool> CombineEval::reaches(BasicBlock *BB, unsigned Depth) {
-  if (BB == S.BB)
-    return true;
-  if (auto It = Reach.find(BB); It != Reach.end())
-    return It->second;
-  if (Depth > 64 || !DT.dominates(S.BB, BB))
-    return std::nullopt;
-  bool Any = false;
-  for (BasicBlock *Pred : predecessors(BB)) {
-    if (DT.dominates(BB, Pred))
-      return std::nullopt; // a loop inside the combine
-    auto R = reaches(Pred, Depth + 1);
-    if (!R)
-      return std::nullopt;
-    if (!*R)
-      continue;
-    auto E = edgeTaken(Pred, BB, Depth);
-    if (!E)
-      return std::nullopt;
-    Any |= *E;
-  }
-  Reach[BB] = Any;
-  return Any;
-}
-
-std::optional<uint64_t> CombineEval::eval(Value *V, unsigned Depth) {
-  if (Depth > 64)
-    return fail("the combine is too deep");
-  if (auto It = Memo.find(V); It != Memo.end())
-    return It->second;
-  std::optional<uint64_t> R;
-  if (auto It = PartnerIdx.find(V); It != PartnerIdx.end()) {
-    R = Partner[It->second];
-  } else if (auto *CI = dyn_cast<ConstantInt>(V)) {
-    R = CI->getZExtValue();
-  } else if (auto *CF = dyn_cast<ConstantFP>(V)) {
-    R = CF->getValueAPF().bitcastToAPInt().getZExtValue();
-  } else if (auto *I = dyn_cast<Instruction>(V); I && Closure.count(I)) {
-    R = evalInst(I, Depth);
-  } else if (auto A = aliasOf(V)) {
-    R = A->second < 0 ? Self[A->first]
-                      : Self[A->first] | (Self[A->second] << 32);
-  } else {
-    std::string Str;
-    raw_string_ostream OS(Str);
-    V->printAsOperand(OS, false);
-    return fail("the combine reads " + Str +
-                ", which is neither the lane's state nor its partner's");
-  }
-  if (R)
-    Memo[V] = *R;
-  return R;
-}
-
-/// The order-type argument needs operations that only compare, select and
-/// move bits; anything else fails.
-std::optional<uint64_t> CombineEval::evalInst(Instruction *I, unsigned Depth) {
-  auto Op = [&](unsigned N) { return eval(I->getOperand(N), Depth + 1); };
-  Type *Ty = I->getType();
-  unsigned Bits = Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
-                                    : Ty->getPrimitiveSizeInBits();
-  if (auto *Phi = dyn_cast<PHINode>(I)) {
-    std::optional<uint64_t> R;
-    for (BasicBlock *Pred : Phi->blocks()) {
-      auto Rch = reaches(Pred, Depth);
-      if (!Rch)
-        return fail("the combine's control flow is not an acyclic region");
-      if (!*Rch)
-        continue;
-      auto E = edgeTaken(Pred, Phi->getParent(), Depth);
-      if (!E)
-        return fail("a branch of the combine depends on something else");
-      if (*E)
-        return eval(Phi->getIncomingValueForBlock(Pred), Depth + 1);
-    }
-    return fail("no predecessor of a combine phi is taken");
-  }
-  if (isa<SelectInst>(I)) {
-    auto C = Op(0);
-    if (!C)
-      return std::nullopt;
-    return (*C & 1) ? Op(1) : Op(2);
-  }
-  if (auto *Cmp = dyn_cast<FCmpInst>(I)) {
-    Type *OT = Cmp->getOperand(0)->getType();
-    if (!OT->isFloatTy() && !OT->isDoubleTy())
-      return fail("fcmp on a type other than f32/f64");
-    auto A = Op(0), B = Op(1);
-    if (!A || !B)
-      return std::nullopt;
-    const fltSemantics &Sem = OT->getFltSemantics();
-    unsigned W = OT->getPrimitiveSizeInBits();
-    APFloat X(Sem, APInt(W, *A)), Y(Sem, APInt(W, *B));
-    return FCmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
-  }
-  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
-    if (!Cmp->getOperand(0)->getType()->isIntegerTy())
-      return fail("icmp on pointers");
-    for (Value *O : Cmp->operands())
-      if (match(O, m_BitCast(m_Value())) ||
-          (isa<CallInst>(O) && PartnerIdx.count(O) && FloatWord.count(
-                                                          PartnerIdx[O])))
-        return fail("an integer compare of floating-point bits");
-    auto A = Op(0), B = Op(1);
-    if (!A || !B)
-      return std::nullopt;
-    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
-    return ICmpInst::compare(APInt(W, *A), APInt(W, *B), Cmp->getPredicate())
-               ? 1
-               : 0;
-  }
-  if (isa<BitCastInst>(I)) {
-    if (Ty->isVectorTy() || I->getOperand(0)->getType()->isVectorTy())
-      return fail("a vector bitcast");
-    return Op(0);
-  }
-  if (isa<ZExtInst>(I))
-    return Op(0);
-  if (isa<SExtInst>(I)) {
-    auto A = Op(0);
-    if (!A)
-      return std::nullopt;
-    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
-    return maskTo(uint64_t(sext(*A, SB)), Bits);
-  }
-  if (isa<TruncInst>(I)) {
-    auto A = Op(0);
-    return A ? std::optional<uint64_t>(maskTo(*A, Bits)) : std::nullopt;
-  }
-  if (auto *BO = dyn_cast<BinaryOperator>(I)) {
-    auto A = Op(0), B = Op(1);
-    if (!A || !B)
-      return std::nullopt;
-    unsigned Opc = BO->getOpcode();
-    // Logic on i1 conditions.
-    if (Bits == 1 && (Opc == Instruction::And || Opc == Instruction::Or ||
-                      Opc == Instruction::Xor))
-      return Opc == Instruction::And  ? (*A & *B)
-             : Opc == Instruction::Or ? (*A | *B)
-                                      : (*A ^ *B);
-    // Moving 32-bit words into and out of a 64-bit value.
-    auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
-    if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)
-      return *A << 32;
-    if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::LShr)
-      return *A >> 32;
-    if (Opc == Instruction::Or && cast<PossiblyDisjointInst>(BO)->isDisjoint())
-      return *A | *B;
-    return fail(Twine("'") + I->getOpcodeName() +
-                "' in the combine (only compares, selects and bit moves are "
-                "proven)");
-  }
-  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-    Intrinsic::ID ID = II->getIntrinsicID();
-    if (ID == Intrinsic::umin || ID == Intrinsic::umax ||
-        ID == Intrinsic::smin || ID == Intrinsic::smax) {
-      auto A = Op(0), B = Op(1);
-      if (!A || !B)
-        return std::nullopt;
-      APInt X(Bits, *A), Y(Bits, *B);
-      bool TakeA = ID == Intrinsic::umin   ? X.ule(Y)
-                   : ID == Intrinsic::umax ? X.uge(Y)
-                   : ID == Intrinsic::smin ? X.sle(Y)
-                                           : X.sge(Y);
-      return TakeA ? *A : *B;
-    }
-    if (ID == Intrinsic::fabs && (Bits == 32 || Bits == 64)) {
-      auto A = Op(0);
-      return A ? std::optional<uint64_t>(*A & ~(uint64_t(1) << (Bits - 1)))
-               : std::nullopt;
-    }
-  }
-  if (isa<UnaryOperator>(I) && I->getOpcode() == Instruction::FNeg &&
-      (Bits == 32 || Bits == 64)) {
-    auto A = Op(0);
-    return A ? std::optional<uint64_t>(*A ^ (uint64_t(1) << (Bits - 1)))
-             : std::nullopt;
-  }
-  return fail(Twine("'") + I->getOpcodeName() +
-              "' in the combine (only compares, selects and bit moves are "
-              "proven)");
-}
-
 
 //===----------------------------------------------------------------------===//
 // Order representatives
@@ -670,8 +372,9 @@ struct Output {
 class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
-             PostDominatorTree &PDT, OptimizationRemarkEmitter &ORE)
-      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE) {}
+             PostDominatorTree &PDT, OptimizationRemarkEmitter &ORE,
+             argrec::StageCache &Cache)
+      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache) {}
   bool run();
 
 private:
@@ -680,8 +383,9 @@ private:
   DominatorTree &DT;
   PostDominatorTree &PDT;
   OptimizationRemarkEmitter &ORE;
+  argrec::StageCache &Cache;
   SmallVector<Stage, 8> Stages;
-  SmallVector<SmallPtrSet<Instruction *, 32>, 8> Closures;
+  SmallVector<SmallSetVector<Instruction *, 32>, 8> Closures;
 
   void collectStages();
   void computeClosures();
@@ -824,6 +528,229 @@ SmallVector<uint64_t, 4> toWords(ArrayRef<Component> Comps, const Tuple &T,
   return W;
 }
 
+//===----------------------------------------------------------------------===//
+// One stage's proof
+//===----------------------------------------------------------------------===//
+
+/// What a stage's proof depends on besides its combine program.
+struct StageShape {
+  ArrayRef<Component> Comps;
+  ArrayRef<unsigned> WordOfSlot; ///< logical slot -> this stage's word
+  bool Last;
+  SmallVector<unsigned, 8> OutNodes; ///< program node of each output
+  SmallVector<unsigned, 8> OutBits;  ///< 32 or 64
+};
+
+/// A way to read an output as the lane state: a word, or a (lo, hi) pair.
+struct OutputMap {
+  int Lo, Hi;
+};
+
+/// Per output, the words it may be: any word for 32 bits, an i64
+/// component's (lo, hi) words for 64 bits.
+SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
+  SmallVector<SmallVector<OutputMap, 4>, 8> Maps(Sh.OutBits.size());
+  for (auto [OI, B] : enumerate(Sh.OutBits)) {
+    if (B == 32) {
+      for (unsigned W = 0; W < Sh.WordOfSlot.size(); ++W)
+        Maps[OI].push_back({int(W), -1});
+      continue;
+    }
+    for (const Component &C : Sh.Comps)
+      if (C.is64())
+        Maps[OI].push_back(
+            {int(Sh.WordOfSlot[C.Lo]), int(Sh.WordOfSlot[C.Hi])});
+  }
+  return Maps;
+}
+
+/// The result of evaluating one stage on every representative pair.
+struct StageOutcome {
+  StringRef Reason; ///< a refusal, or empty
+  std::string Why;
+  SmallVector<int, 8> Chosen; ///< per output: its map, or -1 (not a result)
+  SmallVector<unsigned, 16> Mismatch, NumberMismatch; ///< per candidate
+  /// [value slot][partner index lower?]: on equal values the lane kept its
+  /// own index although the partner's was lower / higher.
+  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+};
+
+StageOutcome refusal(StringRef Reason, const Twine &Why) {
+  StageOutcome R;
+  R.Reason = Reason;
+  R.Why = Why.str();
+  return R;
+}
+
+/// Evaluates \p P on every (self, partner) representative pair, finds which
+/// of the two lanes each output copies, and counts, per candidate semantics,
+/// the pairs where the stage disagrees with it.
+StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
+                           ArrayRef<Candidate> Cands) {
+  ArrayRef<Component> Comps = Sh.Comps;
+  auto Maps = outputMaps(Sh);
+  unsigned NOut = Maps.size(), NComp = Comps.size();
+  SmallVector<unsigned, 9> Col(NOut + 1, 0); // first side column per output
+  for (unsigned OI = 0; OI < NOut; ++OI)
+    Col[OI + 1] = Col[OI] + Maps[OI].size();
+  SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
+  for (const Component &C : Comps)
+    Reps.push_back(representatives(C.Kind, P.comparedConstants(C.isFloat())));
+
+  // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
+  // which side the output equals.
+  std::vector<uint64_t> Tuples;
+  std::vector<uint8_t> Sides;
+  SmallVector<bool, 16> Viable(Col[NOut], true);
+  SmallVector<uint64_t, 64> Val(P.size());
+  SmallVector<int32_t, 64> FailAt(P.size());
+  std::optional<StageOutcome> Failed;
+  forEachRep(Comps, Reps, [&](const Tuple &ST, const Tuple &PT) {
+    if (Failed)
+      return;
+    auto SW = toWords(Comps, ST, Sh.WordOfSlot);
+    auto PW = toWords(Comps, PT, Sh.WordOfSlot);
+    P.run(SW, PW, Val, FailAt);
+    Tuples.insert(Tuples.end(), ST.begin(), ST.end());
+    Tuples.insert(Tuples.end(), PT.begin(), PT.end());
+    for (unsigned OI = 0; OI < NOut; ++OI) {
+      unsigned N = Sh.OutNodes[OI];
+      if (Maps[OI].empty() || FailAt[N] >= 0) {
+        if (!Sh.Last) {
+          Failed = refusal("NotAStage",
+                           FailAt[N] >= 0
+                               ? P.message(FailAt[N])
+                               : "a result is not made of the lane's words");
+          return;
+        }
+        for (unsigned MI = 0; MI < Maps[OI].size(); ++MI) {
+          Sides.push_back(0);
+          Viable[Col[OI] + MI] = false;
+        }
+        continue;
+      }
+      uint64_t V = maskTo(Val[N], Sh.OutBits[OI]);
+      for (auto [MI, M] : enumerate(Maps[OI])) {
+        auto Get = [&](ArrayRef<uint64_t> W) {
+          return M.Hi < 0 ? W[M.Lo] : W[M.Lo] | (W[M.Hi] << 32);
+        };
+        uint8_t Sd = 0;
+        if (V == Get(SW))
+          Sd |= uint8_t(Side::Self);
+        if (V == Get(PW))
+          Sd |= uint8_t(Side::Partner);
+        if (!Sd)
+          Viable[Col[OI] + MI] = false;
+        Sides.push_back(Sd);
+      }
+    }
+  });
+  if (Failed)
+    return *Failed;
+  unsigned NRows = Tuples.size() / (2 * NComp);
+  auto SideOf = [&](unsigned Row, unsigned OI, int MI) {
+    return Sides[size_t(Row) * Col[NOut] + Col[OI] + MI];
+  };
+
+  // Pass 2: pick one mapping per output.
+  StageOutcome R;
+  R.Chosen.assign(NOut, -1);
+  for (unsigned OI = 0; OI < NOut; ++OI) {
+    for (unsigned MI = 0; MI < Maps[OI].size(); ++MI)
+      if (Viable[Col[OI] + MI]) {
+        R.Chosen[OI] = MI;
+        break;
+      }
+    // In the last stage, a value that is always the partner's (or always
+    // the lane's own) word is a view of an input, not a result.
+    if (Sh.Last && R.Chosen[OI] >= 0) {
+      uint8_t All = 3;
+      for (unsigned Row = 0; Row < NRows; ++Row)
+        All &= SideOf(Row, OI, R.Chosen[OI]);
+      if (All)
+        R.Chosen[OI] = -1;
+    }
+    if (R.Chosen[OI] < 0 && !Sh.Last)
+      return refusal("NotASelection",
+                     "the stage's result is not one of the two lanes' states");
+  }
+
+  // Pass 3: the side all outputs agree on, against each candidate.
+  R.Mismatch.assign(Cands.size(), 0);
+  R.NumberMismatch.assign(Cands.size(), 0);
+  for (unsigned Row = 0; Row < NRows; ++Row) {
+    const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
+    Tuple S(T, T + NComp), Pt(T + NComp, T + 2 * NComp);
+    uint8_t Sd = 3;
+    for (unsigned OI = 0; OI < NOut; ++OI)
+      if (R.Chosen[OI] >= 0)
+        Sd &= SideOf(Row, OI, R.Chosen[OI]);
+    if (!Sd)
+      return refusal("NotASelection",
+                     "the outputs take the value and the index from "
+                     "different lanes");
+    bool HasNaN = false;
+    for (auto [I, Cm] : enumerate(Comps))
+      HasNaN |= Cm.isFloat() &&
+                (std::isnan(asFloat(S[I])) || std::isnan(asFloat(Pt[I])));
+    for (auto [CI, C] : enumerate(Cands)) {
+      Expect E = expected(C, Comps, S, Pt);
+      bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
+                (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
+                (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
+      if (!Ok) {
+        ++R.Mismatch[CI];
+        R.NumberMismatch[CI] += !HasNaN;
+      }
+    }
+    // A butterfly without an index tie-break keeps self on equal values.
+    if (NComp == 2 && Sd == uint8_t(Side::Self))
+      for (unsigned V = 0; V < 2; ++V)
+        if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] &&
+            !Comps[1 - V].isFloat() &&
+            !(Comps[V].isFloat() && std::isnan(asFloat(S[V])))) {
+          bool Lower = sext(Pt[1 - V], 32) < sext(S[1 - V], 32);
+          R.TieKeepsSelf[V][Lower ? 0 : 1] = true;
+        }
+  }
+  return R;
+}
+
+} // namespace
+
+namespace argrec {
+/// Stage proofs by key: a chain's stages, and the same code in other kernels
+/// of the module, share one evaluation.
+class StageCache {
+public:
+  const StageOutcome &get(const CombineProgram &P, const StageShape &Sh,
+                          ArrayRef<Candidate> Cands) {
+    std::string Key = P.key();
+    raw_string_ostream OS(Key);
+    OS << "|last" << Sh.Last << "|slots";
+    for (unsigned W : Sh.WordOfSlot)
+      OS << ' ' << W;
+    for (const Component &C : Sh.Comps)
+      OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi;
+    for (unsigned B : Sh.OutBits)
+      OS << "|b" << B;
+    if (auto It = Map.find(Key); It != Map.end()) {
+      ++NumStageProofsReused;
+      return It->second;
+    }
+    if (Map.size() >= MaxEntries)
+      Map.clear();
+    return Map.try_emplace(Key, evaluateStage(P, Sh, Cands)).first->second;
+  }
+
+private:
+  static constexpr unsigned MaxEntries = 4096;
+  StringMap<StageOutcome> Map;
+};
+} // namespace argrec
+
+namespace {
+
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
@@ -910,46 +837,26 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
           }
     }
   }
-  SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
-      NumberMismatch(Cands.size(), 0);
-  bool TieKeepsSelfLow[2] = {false, false}, TieKeepsSelfHigh[2] = {false,
-                                                                    false};
-
   // Slot -> word of each stage; stage 0 is the identity.
   SmallVector<unsigned, 4> WordOfSlot(NWords);
   for (unsigned I = 0; I < NWords; ++I)
     WordOfSlot[I] = I;
   SmallVector<Output, 4> Outputs;
+  SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
+      NumberMismatch(Cands.size(), 0);
+  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
 
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
-    bool Last = K + 1 == Chain.size();
-    CombineEval Eval(S, Closures[SI], DT);
+    StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
+    SmallVector<unsigned, 2> FloatWords;
     for (const Component &C : Comps)
       if (C.isFloat())
-        Eval.FloatWord.insert(WordOfSlot[C.Lo]);
-    // Constants the combine compares with.
-    SmallVector<SmallVector<uint64_t, 8>, 2> Consts(Comps.size());
-    for (Instruction *I : Closures[SI])
-      if (isa<CmpInst>(I))
-        for (Value *Op : I->operands()) {
-          if (auto *CF = dyn_cast<ConstantFP>(Op); CF && CF->getType()->isFloatTy())
-            for (auto [CI, C] : enumerate(Comps))
-              if (C.isFloat())
-                Consts[CI].push_back(
-                    CF->getValueAPF().bitcastToAPInt().getZExtValue());
-          if (auto *CInt = dyn_cast<ConstantInt>(Op))
-            for (auto [CI, C] : enumerate(Comps))
-              if (!C.isFloat())
-                Consts[CI].push_back(CInt->getZExtValue());
-        }
-    SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
-    for (auto [CI, C] : enumerate(Comps))
-      Reps.push_back(representatives(C.Kind, Consts[CI]));
-
+        FloatWords.push_back(WordOfSlot[C.Lo]);
+    CombineProgram Prog(S.Calls, S.BB, Closures[SI], FloatWords, DT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
-    if (!Last) {
+    if (!Shape.Last) {
       for (Value *W : Stages[Chain[K + 1]].words())
         Outs.push_back(cast<Instruction>(W));
     } else {
@@ -959,142 +866,31 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
           Outs.push_back(I);
       }
     }
-    // Mapping candidates per output: a word, or a (lo, hi) word pair.
-    struct Map {
-      int Lo, Hi;
-      bool Viable = true;
-    };
-    SmallVector<SmallVector<Map, 4>, 8> Maps(Outs.size());
-    for (auto [OI, O] : enumerate(Outs)) {
-      if (O->getType()->getPrimitiveSizeInBits() == 32) {
-        for (unsigned W = 0; W < NWords; ++W)
-          Maps[OI].push_back({int(W), -1});
-      } else {
-        for (const Component &C : Comps)
-          if (C.is64())
-            Maps[OI].push_back({int(WordOfSlot[C.Lo]), int(WordOfSlot[C.Hi])});
-      }
+    for (Instruction *O : Outs) {
+      Shape.OutNodes.push_back(Prog.addOutput(O));
+      Shape.OutBits.push_back(O->getType()->getPrimitiveSizeInBits());
     }
-    // Pass 1: evaluate every representative pair; keep what each output
-    // equals.
-    struct Row {
-      Tuple S, P;
-      SmallVector<SmallVector<uint8_t, 4>, 8> Sides; // per output, per map
-    };
-    std::vector<Row> Rows;
-    bool EvalFailed = false;
-    forEachRep(Comps, Reps, [&](const Tuple &ST, const Tuple &PT) {
-      if (EvalFailed)
-        return;
-      auto SW = toWords(Comps, ST, WordOfSlot);
-      auto PW = toWords(Comps, PT, WordOfSlot);
-      Eval.setInputs(SW, PW);
-      Row R{ST, PT, {}};
-      for (auto [OI, O] : enumerate(Outs)) {
-        R.Sides.emplace_back();
-        std::optional<uint64_t> V;
-        if (Maps[OI].empty() || !(V = Eval.eval(O))) {
-          if (!Last) {
-            EvalFailed = true;
-            return;
-          }
-          R.Sides.back().assign(Maps[OI].size(), 0);
-          for (Map &M : Maps[OI])
-            M.Viable = false;
-          Eval.Failure.clear();
-          continue;
-        }
-        unsigned B = O->getType()->getPrimitiveSizeInBits();
-        for (Map &M : Maps[OI]) {
-          auto Get = [&](ArrayRef<uint64_t> W) {
-            return M.Hi < 0 ? W[M.Lo] : W[M.Lo] | (W[M.Hi] << 32);
-          };
-          uint8_t Sd = 0;
-          if (maskTo(*V, B) == Get(SW))
-            Sd |= uint8_t(Side::Self);
-          if (maskTo(*V, B) == Get(PW))
-            Sd |= uint8_t(Side::Partner);
-          if (!Sd)
-            M.Viable = false;
-          R.Sides.back().push_back(Sd);
-        }
-      }
-      Rows.push_back(std::move(R));
-    });
-    if (EvalFailed) {
-      refuse(S, "NotAStage", Eval.Failure);
+    const StageOutcome &R = Cache.get(Prog, Shape, Cands);
+    if (!R.Reason.empty()) {
+      refuse(S, R.Reason, R.Why);
       return false;
     }
-    // Pick one mapping per output; intersect the sides per row.
-    SmallVector<int, 8> Chosen(Outs.size(), -1);
-    for (auto [OI, O] : enumerate(Outs)) {
-      for (auto [MI, M] : enumerate(Maps[OI]))
-        if (M.Viable) {
-          Chosen[OI] = MI;
-          break;
-        }
-      // In the last stage, a value that is always the partner's (or always
-      // the lane's own) word is a view of an input, not a result.
-      if (Last && Chosen[OI] >= 0) {
-        bool AlwaysSelf = true, AlwaysPartner = true;
-        for (const Row &R : Rows) {
-          AlwaysSelf &= bool(R.Sides[OI][Chosen[OI]] & uint8_t(Side::Self));
-          AlwaysPartner &=
-              bool(R.Sides[OI][Chosen[OI]] & uint8_t(Side::Partner));
-        }
-        if (AlwaysSelf || AlwaysPartner)
-          Chosen[OI] = -1;
-      }
-      if (Chosen[OI] < 0 && !Last) {
-        refuse(S, "NotASelection",
-               "the stage's result is not one of the two lanes' states");
-        return false;
-      }
+    for (unsigned CI = 0; CI < Cands.size(); ++CI) {
+      Mismatch[CI] += R.Mismatch[CI];
+      NumberMismatch[CI] += R.NumberMismatch[CI];
     }
-    for (Row &R : Rows) {
-      uint8_t Sd = 3;
-      for (auto [OI, O] : enumerate(Outs))
-        if (Chosen[OI] >= 0)
-          Sd &= R.Sides[OI][Chosen[OI]];
-      if (!Sd) {
-        refuse(S, "NotASelection",
-               "the outputs take the value and the index from different "
-               "lanes");
-        return false;
-      }
-      // Semantics.
-      for (auto [CI, C] : enumerate(Cands)) {
-        Expect E = expected(C, Comps, R.S, R.P);
-        bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
-                  (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
-                  (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
-        if (!Ok) {
-          ++Mismatch[CI];
-          bool HasNaN = false;
-          for (auto [I, Cm] : enumerate(Comps))
-            HasNaN |= Cm.isFloat() && (std::isnan(asFloat(R.S[I])) ||
-                                       std::isnan(asFloat(R.P[I])));
-          if (!HasNaN)
-            ++NumberMismatch[CI];
-        }
-      }
-      // A butterfly without an index tie-break keeps self on equal values.
-      if (Comps.size() == 2 && Sd == uint8_t(Side::Self))
-        for (unsigned V = 0; V < 2; ++V)
-          if (R.S[V] == R.P[V] && R.S[1 - V] != R.P[1 - V] &&
-              !Comps[1 - V].isFloat() &&
-              !(Comps[V].isFloat() && std::isnan(asFloat(R.S[V])))) {
-            bool Lower = sext(R.P[1 - V], 32) < sext(R.S[1 - V], 32);
-            (Lower ? TieKeepsSelfLow[V] : TieKeepsSelfHigh[V]) = true;
-          }
-    }
-    if (!Last) {
+    for (unsigned V = 0; V < 2; ++V)
+      for (unsigned H = 0; H < 2; ++H)
+        TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
+
+    auto Maps = outputMaps(Shape);
+    if (!Shape.Last) {
       SmallVector<unsigned, 4> Next(NWords);
       for (unsigned Slot = 0; Slot < NWords; ++Slot) {
         unsigned W = WordOfSlot[Slot];
         int Found = -1;
-        for (auto [OI, O] : enumerate(Outs))
-          if (Maps[OI][Chosen[OI]].Lo == int(W))
+        for (unsigned OI = 0; OI < Outs.size(); ++OI)
+          if (Maps[OI][R.Chosen[OI]].Lo == int(W))
             Found = OI;
         if (Found < 0) {
           refuse(S, "NotASelection", "a state word is lost between stages");
@@ -1103,23 +899,22 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
         Next[Slot] = Found;
       }
       WordOfSlot = Next;
-    } else {
-      // Translate stage-local words to logical slots.
-      auto SlotOf = [&](int W) -> int {
-        if (W < 0)
-          return -1;
-        for (unsigned Slot = 0; Slot < NWords; ++Slot)
-          if (int(WordOfSlot[Slot]) == W)
-            return Slot;
-        return -1;
-      };
-      for (auto [OI, O] : enumerate(Outs))
-        if (Chosen[OI] >= 0)
-          Outputs.push_back({O, SlotOf(Maps[OI][Chosen[OI]].Lo),
-                             SlotOf(Maps[OI][Chosen[OI]].Hi)});
+      continue;
     }
+    // Translate stage-local words to logical slots.
+    auto SlotOf = [&](int W) -> int {
+      if (W < 0)
+        return -1;
+      for (unsigned Slot = 0; Slot < NWords; ++Slot)
+        if (int(WordOfSlot[Slot]) == W)
+          return Slot;
+      return -1;
+    };
+    for (auto [OI, O] : enumerate(Outs))
+      if (R.Chosen[OI] >= 0)
+        Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
+                           SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
-
   // The first candidate without a mismatch.
   int Pick = -1;
   for (auto [CI, C] : enumerate(Cands))
@@ -1128,8 +923,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       break;
     }
   if (Pick < 0) {
-    if ((TieKeepsSelfLow[0] && TieKeepsSelfHigh[0]) ||
-        (TieKeepsSelfLow[1] && TieKeepsSelfHigh[1]))
+    if ((TieKeepsSelf[0][0] && TieKeepsSelf[0][1]) ||
+        (TieKeepsSelf[1][0] && TieKeepsSelf[1][1]))
       refuse(First, "TieDependsOnLanes",
              "on equal values a lane keeps its own index whichever is "
              "smaller, so the result depends on the lane order");
@@ -1281,6 +1076,9 @@ bool Recognizer::run() {
 
 } // namespace
 
+RecognizeArgReducePass::RecognizeArgReducePass()
+    : Cache(std::make_shared<argrec::StageCache>()) {}
+
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
@@ -1291,7 +1089,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  if (!Recognizer(F, *Chip, DT, PDT, ORE).run())
+  if (!Recognizer(F, *Chip, DT, PDT, ORE, *Cache).run())
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();

@@ -33,13 +33,24 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include <memory>
+
 namespace crosslane {
+namespace argrec {
+class StageCache;
+} // namespace argrec
 
 class RecognizeArgReducePass
     : public llvm::PassInfoMixin<RecognizeArgReducePass> {
 public:
+  RecognizeArgReducePass();
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
+
+private:
+  /// Stage proofs shared by the functions of a module (identical combines
+  /// are proven once).
+  std::shared_ptr<argrec::StageCache> Cache;
 };
 
 } // namespace crosslane

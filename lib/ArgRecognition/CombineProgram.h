@@ -1,0 +1,134 @@
+//===- CombineProgram.h - A butterfly stage's combine as straight code ----===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The recogniser proves a stage's combine by evaluating it on thousands of
+/// (self, partner) representatives. Walking the IR for each of them cost
+/// ~75 ms per chain, so the combine is compiled once into a small program of
+/// nodes in dependency order, and the program is what gets evaluated.
+///
+/// The program is a pure function of (self words, partner words): everything
+/// the IR walk decided (which values are partners, which are the lane's own
+/// words, branch structure, unsupported operations) is fixed at compile time.
+/// Two stages whose programs serialise to the same key therefore combine
+/// identically, which lets the recogniser reuse one stage's proof for the
+/// next stage of a chain and for the same code in other kernels.
+///
+/// Failure is lazy, as in the IR: a node that cannot be evaluated (an
+/// unsupported operation, a value from outside the combine) only fails a
+/// result whose evaluation actually reaches it (the untaken arm of a select
+/// does not fail it).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_ARGRECOGNITION_COMBINEPROGRAM_H
+#define CROSSLANE_LIB_ARGRECOGNITION_COMBINEPROGRAM_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+#include <string>
+
+namespace crosslane {
+namespace argrec {
+
+class CombineProgram {
+public:
+  enum class Op : uint8_t {
+    SelfWord,    ///< Imm = word index
+    SelfPair,    ///< Imm = lo word | hi word << 32
+    PartnerWord, ///< Imm = word index
+    Const,       ///< Imm = bits
+    Fail,        ///< Imm = message index
+    Select,      ///< (cond, true, false)
+    FCmp,        ///< (a, b); Aux = predicate; Bits = 32 or 64
+    ICmp,        ///< (a, b); Aux = predicate; Bits = operand width
+    Copy,        ///< (a): bitcast, zext
+    SExt,        ///< (a); Aux = source width
+    Trunc,       ///< (a)
+    And,
+    Or,
+    Xor, ///< (a, b) on i1, or Or on disjoint bits
+    Shl32,
+    LShr32, ///< (a): moving a word within an i64
+    MinMax, ///< (a, b); Aux = llvm::Intrinsic::ID
+    FAbs,
+    FNeg,
+    LazyAnd, ///< (a, b): 0 when a is 0 (b is not looked at), else b
+    AnyOf,   ///< (terms...): or, failing when any term fails
+    Phi,     ///< (taken0, value0, taken1, ...): the first taken value;
+             ///< Imm = message index when none is taken
+  };
+  struct Node {
+    Op Opc;
+    uint8_t Bits = 0;
+    uint32_t Aux = 0;
+    uint32_t FirstOp = 0, NumOps = 0;
+    uint64_t Imm = 0;
+  };
+
+  /// Compiles the combine of the stage whose calls are \p Partners (the
+  /// ds.bpermute results) reading \p Words (the lane's own words), made of
+  /// \p Closure instructions in the region \p StageBB dominates.
+  /// \p FloatWords are word indices that hold f32 bits.
+  CombineProgram(llvm::ArrayRef<llvm::CallInst *> Partners,
+                 llvm::BasicBlock *StageBB,
+                 const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
+                 llvm::ArrayRef<unsigned> FloatWords, llvm::DominatorTree &DT);
+
+  /// Adds \p V as a result; returns its node.
+  unsigned addOutput(llvm::Value *V);
+
+  /// Evaluates every node for one (self, partner) input. \p Val and \p FailAt
+  /// have one entry per node; FailAt is -1 or the failing message index.
+  void run(llvm::ArrayRef<uint64_t> Self, llvm::ArrayRef<uint64_t> Partner,
+           llvm::MutableArrayRef<uint64_t> Val,
+           llvm::MutableArrayRef<int32_t> FailAt) const;
+
+  size_t size() const { return Nodes.size(); }
+  const std::string &message(int32_t I) const { return Messages[I]; }
+  /// Constants the program compares floats (\p Float) or integers with.
+  llvm::SmallVector<uint64_t, 8> comparedConstants(bool Float) const;
+  /// A serialisation that two programs share iff they compute the same.
+  std::string key() const;
+
+private:
+  llvm::SmallVector<Node, 64> Nodes;
+  llvm::SmallVector<uint32_t, 128> Operands;
+  llvm::SmallVector<std::string, 4> Messages;
+  llvm::SmallVector<unsigned, 8> Outputs;
+
+  // Compile state.
+  llvm::ArrayRef<llvm::CallInst *> Partners;
+  llvm::BasicBlock *StageBB;
+  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure;
+  llvm::DominatorTree &DT;
+  llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;
+  llvm::DenseMap<llvm::BasicBlock *, unsigned> ReachNode;
+  llvm::SmallVector<bool, 4> IsFloatWord;
+
+  unsigned add(Op O, unsigned Bits, llvm::ArrayRef<unsigned> Ops = {},
+               uint64_t Imm = 0, uint32_t Aux = 0);
+  unsigned fail(const llvm::Twine &Why);
+  unsigned constant(uint64_t V, unsigned Bits) {
+    return add(Op::Const, Bits, {}, V);
+  }
+  unsigned compile(llvm::Value *V, unsigned Depth);
+  unsigned compileInst(llvm::Instruction *I, unsigned Depth);
+  unsigned compilePhi(llvm::PHINode *Phi, unsigned Depth);
+  unsigned reach(llvm::BasicBlock *BB, unsigned Depth);
+  unsigned edge(llvm::BasicBlock *From, llvm::BasicBlock *To, unsigned Depth);
+  std::optional<std::pair<int, int>> aliasOf(llvm::Value *V);
+};
+
+} // namespace argrec
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_ARGRECOGNITION_COMBINEPROGRAM_H
