@@ -195,6 +195,16 @@ class Lanes:
         return self.bpermute(vals, [L if (L & (w - 1)) + delta >= w else L + delta
                                     for L in range(self.W)])
 
+    def butterfly(self, vals, take, down=False):
+        """Offsets W/2, ..., 1: every lane becomes take(own, read), where
+        read comes from __shfl_xor (or __shfl_down)."""
+        o = self.W // 2
+        while o > 0:
+            src = self.shfl_down(vals, o) if down else self.shfl_xor(vals, o)
+            vals = [take(m, s) for m, s in zip(vals, src)]
+            o //= 2
+        return vals
+
     def shfl(self, vals, src, width=None):
         w = width or self.W
         return self.bpermute(vals, [src + (L & ~(w - 1)) for L in range(self.W)])

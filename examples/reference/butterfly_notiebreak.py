@@ -26,15 +26,9 @@ def simulate(kernel, bits, wave):
             if x > v:
                 vb, v, idx = bits[i], x, i
         lanes.append((v, vb, idx))
-    L = C.Lanes(wave)
-    o = wave // 2
-    while o > 0:
-        if kernel == "argmax_notiebreak_xor":
-            src = L.shfl_xor(lanes, o)
-        else:
-            src = L.shfl_down(lanes, o)
-        lanes = [s if s[0] > m[0] else m for m, s in zip(lanes, src)]
-        o //= 2
+    lanes = C.Lanes(wave).butterfly(
+        lanes, lambda m, s: s if s[0] > m[0] else m,
+        down=kernel != "argmax_notiebreak_xor")
     return lanes[0][1], lanes[0][2]
 
 

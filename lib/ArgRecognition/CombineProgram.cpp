@@ -187,7 +187,10 @@ unsigned CombineProgram::reach(BasicBlock *BB, unsigned Depth) {
   };
   if (auto It = ReachNode.find(BB); It != ReachNode.end())
     return It->second == InProgress ? Structural() : It->second;
-  if (Depth > MaxDepth || !DT.dominates(StageBB, BB))
+  if (!DT.dominates(StageBB, BB))
+    return ReachNode[BB] = fail("a phi merges the stage's values with "
+                                "values from outside it");
+  if (Depth > MaxDepth)
     return ReachNode[BB] = Structural();
   ReachNode[BB] = InProgress;
   SmallVector<unsigned, 4> Terms;

@@ -39,6 +39,8 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cfloat>
 #include <cmath>
@@ -369,6 +371,39 @@ struct Output {
   int Lo, Hi; ///< logical slots; Hi < 0 for 32-bit outputs
 };
 
+/// What a guarded rewrite checks at run time before it uses the operation's
+/// result (docs/ArgRecognition.md, "Guarded rewrites").
+struct Guard {
+  bool NaNFree = false;         ///< no lane's value is NaN
+  bool SameBitsAtIndex = false; ///< equal index, equal value bits
+  bool needed() const { return NaNFree || SameBitsAtIndex; }
+  std::string describe() const {
+    std::string S;
+    if (NaNFree)
+      S = "no value is NaN";
+    if (SameBitsAtIndex)
+      S += std::string(S.empty() ? "" : ", ") +
+           "lanes holding the winning index hold its value's bits";
+    return S;
+  }
+};
+
+/// The chain's code between its first ds_bpermute and its results.
+struct ChainRegion {
+  Instruction *Begin = nullptr; ///< the first stage's first call
+  Instruction *End = nullptr;   ///< the first instruction after the results
+  SmallPtrSet<BasicBlock *, 8> Blocks;  ///< blocks with code in the region
+  SmallPtrSet<Instruction *, 8> Hoist; ///< used later; moved above it
+  bool contains(const Instruction *I) const {
+    const BasicBlock *BB = I->getParent();
+    if (!Blocks.count(BB))
+      return false;
+    if (BB == Begin->getParent() && I->comesBefore(Begin))
+      return false;
+    return !(BB == End->getParent() && !I->comesBefore(End));
+  }
+};
+
 class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
@@ -389,8 +424,25 @@ private:
 
   void collectStages();
   void computeClosures();
+  unsigned CFGEdits = 0; ///< guarded rewrites (they split blocks)
+
   bool analyzeChain(ArrayRef<unsigned> Chain);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
+  Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
+  CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
+                          ArrayRef<Component> Comps, const Candidate &C,
+                          unsigned Cluster, MutableArrayRef<Value *> Results);
+  Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *ValWord,
+                   Value *ResValWord, Value *Idx, Value *ResIdx);
+  std::optional<ChainRegion> findRegion(Instruction *Begin,
+                                        ArrayRef<Output> Outputs,
+                                        std::string &Why);
+  bool collectHoist(Instruction *I, ChainRegion &R);
+  void insertFallback(const ChainRegion &R, Value *Fast,
+                      ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
+
+public:
+  bool cfgChanged() const { return CFGEdits; }
 };
 
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
@@ -573,6 +625,7 @@ struct StageOutcome {
   /// [value slot][partner index lower?]: on equal values the lane kept its
   /// own index although the partner's was lower / higher.
   bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+  std::string OutputWhy; ///< last stage: why some value is not a result
 };
 
 StageOutcome refusal(StringRef Reason, const Twine &Why) {
@@ -605,6 +658,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   SmallVector<uint64_t, 64> Val(P.size());
   SmallVector<int32_t, 64> FailAt(P.size());
   std::optional<StageOutcome> Failed;
+  std::string LastWhy; // why a last-stage value is not a result
   forEachRep(Comps, Reps, [&](const Tuple &ST, const Tuple &PT) {
     if (Failed)
       return;
@@ -623,6 +677,8 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
                                : "a result is not made of the lane's words");
           return;
         }
+        if (FailAt[N] >= 0 && LastWhy.empty())
+          LastWhy = P.message(FailAt[N]);
         for (unsigned MI = 0; MI < Maps[OI].size(); ++MI) {
           Sides.push_back(0);
           Viable[Col[OI] + MI] = false;
@@ -654,6 +710,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
 
   // Pass 2: pick one mapping per output.
   StageOutcome R;
+  R.OutputWhy = LastWhy;
   R.Chosen.assign(NOut, -1);
   for (unsigned OI = 0; OI < NOut; ++OI) {
     for (unsigned MI = 0; MI < Maps[OI].size(); ++MI)
@@ -845,6 +902,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
       NumberMismatch(Cands.size(), 0);
   bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+  std::string LastWhy;
 
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
@@ -882,6 +940,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     for (unsigned V = 0; V < 2; ++V)
       for (unsigned H = 0; H < 2; ++H)
         TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
+    if (Shape.Last)
+      LastWhy = R.OutputWhy;
 
     auto Maps = outputMaps(Shape);
     if (!Shape.Last) {
@@ -915,24 +975,19 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
         Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
                            SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
-  // The first candidate without a mismatch.
-  int Pick = -1;
-  for (auto [CI, C] : enumerate(Cands))
-    if (!Mismatch[CI]) {
-      Pick = CI;
-      break;
-    }
-  if (Pick < 0) {
-    if ((TieKeepsSelf[0][0] && TieKeepsSelf[0][1]) ||
-        (TieKeepsSelf[1][0] && TieKeepsSelf[1][1]))
+  // The first candidate proven on every input; else the first proven on
+  // NaN-free inputs, which a run-time guard then makes exact.
+  int Pick = find(Mismatch, 0u) - Mismatch.begin();
+  bool Proven = Pick < int(Cands.size());
+  bool TieByLane = (TieKeepsSelf[0][0] && TieKeepsSelf[0][1]) ||
+                   (TieKeepsSelf[1][0] && TieKeepsSelf[1][1]);
+  if (!Proven && !TieByLane)
+    Pick = find(NumberMismatch, 0u) - NumberMismatch.begin();
+  if (Pick >= int(Cands.size()) || TieByLane) {
+    if (TieByLane)
       refuse(First, "TieDependsOnLanes",
              "on equal values a lane keeps its own index whichever is "
              "smaller, so the result depends on the lane order");
-    else if (any_of(NumberMismatch, [](unsigned M) { return M == 0; }))
-      refuse(First, "NaNOrderDependsOnLanes",
-             "the combine is a total order on numbers but not with NaN (a "
-             "NaN is kept or skipped depending on which lane holds it), and "
-             "no NaN-free input is proven");
     else
       refuse(First, "NotATotalOrder",
              "the combine is not 'keep the better of two' for a total order "
@@ -940,50 +995,126 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   }
   const Candidate &C = Cands[Pick];
-  // A float value result is not exact: equal classes with different bits
-  // (-0/+0 at one index, NaN payloads) meet in a lane-order-dependent way,
-  // and the operation returns the canonical NaN for a NaN result.
-  bool ValueExact = !(C.IsArg && Comps[C.ValSlot].isFloat());
   if (Outputs.empty()) {
-    refuse(First, "NoResult", "no lane reads the butterfly's result");
+    refuse(First, "NoResult",
+           LastWhy.empty()
+               ? Twine("no lane reads the butterfly's result")
+               : Twine("no value after the last stage is one lane's state (") +
+                     LastWhy + ")");
     return false;
   }
-  for (const Output &O : Outputs) {
-    bool IsValue = !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
-    if (IsValue && !ValueExact) {
-      refuse(First, "ValueBitsDependOnLanes",
-             Twine("recognised ") + describe(C, Comps) +
-                 ", but its value result is read, and its bits are not "
-                 "determined: -0/+0 ties at one index and NaN payloads "
-                 "depend on the lane order");
-      return false;
-    }
+  for (const Output &O : Outputs)
     if (!DT.dominates(First.Calls.front(), O.I)) {
       refuse(First, "NotAStage", "a result is not dominated by the butterfly");
+      return false;
+    }
+  // A float value result's bits are not determined by the order alone:
+  // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
+  // and the operation returns the canonical NaN. A guard checks at run time
+  // what the proof could not (docs/ArgRecognition.md).
+  bool FloatValue = C.IsArg && Comps[C.ValSlot].isFloat();
+  bool ValueRead = any_of(Outputs, [&](const Output &O) {
+    return !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
+  });
+  Guard G;
+  G.NaNFree = FloatValue && (!Proven || ValueRead);
+  G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
+  std::optional<ChainRegion> Region;
+  if (G.needed()) {
+    std::string Why;
+    Region = findRegion(First.Calls.front(), Outputs, Why);
+    if (!Region) {
+      if (!Proven)
+        refuse(First, "NaNOrderDependsOnLanes",
+               Twine("recognised ") + describe(C, Comps) +
+                   " on NaN-free inputs, but the combine is not a total "
+                   "order with NaN (a NaN is kept or skipped depending on "
+                   "which lane holds it), and a run-time guard is not "
+                   "possible: " + Why);
+      else
+        refuse(First, "ValueBitsDependOnLanes",
+               Twine("recognised ") + describe(C, Comps) +
+                   ", but its value result is read, its bits depend on the "
+                   "lane order for -0/+0 at one index and NaN payloads, and "
+                   "a run-time guard is not possible: " + Why);
       return false;
     }
   }
 
   // Rewrite: one call at the first stage; the outputs read its result.
   IRBuilder<> B(First.Calls.front());
-  Module &M = *F.getParent();
-  auto CompValue = [&](const Component &Cm) -> Value * {
-    Value *Lo = First.Calls[Cm.Lo]->getArgOperand(1);
+  SmallVector<Value *, 2> Results(Comps.size());
+  CallInst *Call = emitOperation(B, First, Comps, C, Cluster, Results);
+  // Words of the result, per logical slot.
+  SmallVector<Value *, 4> Words(NWords);
+  for (auto [CI, Cm] : enumerate(Comps)) {
+    Value *R = Results[CI];
     if (Cm.isFloat())
-      return B.CreateBitCast(Lo, B.getFloatTy());
-    if (!Cm.is64())
-      return Lo;
-    Value *Hi = First.Calls[Cm.Hi]->getArgOperand(1);
-    return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
-                      B.CreateZExt(Lo, B.getInt64Ty()));
-  };
+      R = B.CreateBitCast(R, B.getInt32Ty());
+    if (Cm.is64()) {
+      Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
+      Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
+    } else {
+      Words[Cm.Lo] = R;
+    }
+  }
+  SmallVector<Value *, 4> NewOut;
+  for (const Output &O : Outputs) {
+    Value *R = Words[O.Lo];
+    if (O.Hi >= 0)
+      R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
+                     B.CreateZExt(R, B.getInt64Ty()));
+    NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
+  }
+  if (Region) {
+    const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
+    Value *Fast = emitGuard(B, G, First.Calls[VC.Lo]->getArgOperand(1),
+                            Words[VC.Lo], compValue(B, First, IC),
+                            Results[C.IdxSlot]);
+    insertFallback(*Region, Fast, Outputs, NewOut);
+  } else {
+    for (auto [O, R] : zip(Outputs, NewOut))
+      O.I->replaceAllUsesWith(R);
+  }
+  ++NumRewritten;
+  ORE.emit([&]() {
+    OptimizationRemark R(DEBUG_TYPE, "Recognized", Call);
+    R << "recognised " << describe(C, Comps) << " over "
+      << std::to_string(Cluster) << " lanes (xor butterfly, "
+      << std::to_string(Chain.size()) << " stages on " << Chip.CPU << " wave"
+      << std::to_string(Chip.WaveSize)
+      << "): replaced by " << Call->getCalledFunction()->getName();
+    if (Region)
+      R << ", guarded at run time (" << G.describe()
+        << "; otherwise the original code runs)";
+    return R;
+  });
+  return true;
+}
+
+Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
+                             const Component &Cm) {
+  Value *Lo = First.Calls[Cm.Lo]->getArgOperand(1);
+  if (Cm.isFloat())
+    return B.CreateBitCast(Lo, B.getFloatTy());
+  if (!Cm.is64())
+    return Lo;
+  Value *Hi = First.Calls[Cm.Hi]->getArgOperand(1);
+  return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                    B.CreateZExt(Lo, B.getInt64Ty()));
+}
+
+CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
+                                    ArrayRef<Component> Comps,
+                                    const Candidate &C, unsigned Cluster,
+                                    MutableArrayRef<Value *> Results) {
+  Module &M = *F.getParent();
   auto TyName = [](const Component &Cm) {
     return Cm.isFloat() ? "f32" : Cm.is64() ? "i64" : "i32";
   };
-  SmallVector<Value *, 2> Results(Comps.size());
   CallInst *Call;
   if (!C.IsArg) {
-    Value *X = CompValue(Comps[0]);
+    Value *X = compValue(B, First, Comps[0]);
     std::string Name = std::string(Prefix) + "reduce_" + getName(C.Op) + "_" +
                        TyName(Comps[0]);
     FunctionCallee Fn = M.getOrInsertFunction(
@@ -992,7 +1123,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     Results[0] = Call;
   } else {
     const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
-    Value *V = CompValue(VC), *I = CompValue(IC);
+    Value *V = compValue(B, First, VC), *I = compValue(B, First, IC);
     std::string Name = std::string(Prefix) + (C.Max ? "argmax_" : "argmin_") +
                        TyName(VC) + "_" + TyName(IC);
     StructType *RT = StructType::get(V->getType(), I->getType());
@@ -1007,37 +1138,160 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     Results[C.IdxSlot] = B.CreateExtractValue(Call, 1);
   }
   Call->setDebugLoc(First.Calls.front()->getDebugLoc());
-  // Words of the result, per logical slot.
-  SmallVector<Value *, 4> Words(NWords);
-  for (auto [CI, Cm] : enumerate(Comps)) {
-    Value *R = Results[CI];
-    if (Cm.isFloat())
-      R = B.CreateBitCast(R, B.getInt32Ty());
-    if (Cm.is64()) {
-      Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
-      Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
-    } else {
-      Words[Cm.Lo] = R;
+  return Call;
+}
+
+/// True (an i1, the same in every lane) when no active lane fails the
+/// guard's conditions: its value is not NaN; a lane holding the winning
+/// index holds the winning value's bits.
+Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *ValWord,
+                             Value *ResValWord, Value *Idx, Value *ResIdx) {
+  Value *Bad = B.getFalse();
+  if (G.NaNFree) {
+    Value *V = B.CreateBitCast(ValWord, B.getFloatTy());
+    Bad = B.CreateOr(Bad, B.CreateFCmpUNO(V, V));
+  }
+  if (G.SameBitsAtIndex)
+    Bad = B.CreateOr(Bad, B.CreateAnd(B.CreateICmpEQ(Idx, ResIdx),
+                                      B.CreateICmpNE(ValWord, ResValWord)));
+  Type *MaskTy = B.getIntNTy(Chip.WaveSize);
+  Value *Ballot =
+      B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
+  return B.CreateICmpEQ(Ballot, ConstantInt::get(MaskTy, 0), "crosslane.fast");
+}
+
+/// The chain's code from \p Begin to just after its results, when it can be
+/// skipped as a unit: single entry, single exit, acyclic, without side
+/// effects, and read afterwards only through the results (other values it
+/// computes that are used later must be hoistable above it).
+std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
+                                                  ArrayRef<Output> Outputs,
+                                                  std::string &Why) {
+  ChainRegion R;
+  R.Begin = Begin;
+  BasicBlock *EndBB = Outputs.front().I->getParent();
+  Instruction *Last = nullptr;
+  for (const Output &O : Outputs) {
+    if (O.I->getParent() != EndBB) {
+      Why = "the chain's results are in different blocks";
+      return std::nullopt;
+    }
+    if (!isa<PHINode>(O.I) && (!Last || Last->comesBefore(O.I)))
+      Last = O.I;
+  }
+  R.End = Last ? Last->getNextNode() : &*EndBB->getFirstNonPHIIt();
+  BasicBlock *BeginBB = Begin->getParent();
+  if (BeginBB == EndBB && !Begin->comesBefore(R.End)) {
+    Why = "the chain's results come before its first stage";
+    return std::nullopt;
+  }
+  R.Blocks.insert(BeginBB);
+  SmallVector<BasicBlock *, 8> Work;
+  if (BeginBB != EndBB)
+    Work.push_back(BeginBB);
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (succ_empty(BB)) {
+      Why = "the chain's code can leave the function";
+      return std::nullopt;
+    }
+    for (BasicBlock *S : successors(BB)) {
+      if (DT.dominates(S, BB)) {
+        Why = "the chain's code contains a loop";
+        return std::nullopt;
+      }
+      if (R.Blocks.insert(S).second && S != EndBB)
+        Work.push_back(S);
     }
   }
-  for (const Output &O : Outputs) {
-    Value *R = Words[O.Lo];
-    if (O.Hi >= 0)
-      R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
-                     B.CreateZExt(R, B.getInt64Ty()));
-    R = B.CreateBitCast(R, O.I->getType());
-    O.I->replaceAllUsesWith(R);
+  if (!R.Blocks.count(EndBB)) {
+    Why = "the chain's results are not reached from its first stage";
+    return std::nullopt;
   }
-  ++NumRewritten;
-  ORE.emit([&]() {
-    return OptimizationRemark(DEBUG_TYPE, "Recognized", First.Calls.front())
-           << "recognised " << describe(C, Comps) << " over " << std::to_string(Cluster)
-           << " lanes (xor butterfly, " << std::to_string(Chain.size())
-           << " stages on " << Chip.CPU << " wave"
-           << std::to_string(Chip.WaveSize)
-           << "): replaced by " << Call->getCalledFunction()->getName();
-  });
+  for (BasicBlock *BB : R.Blocks)
+    if (BB != BeginBB)
+      for (BasicBlock *P : predecessors(BB))
+        if (!R.Blocks.count(P)) {
+          Why = "the chain's code has another entry";
+          return std::nullopt;
+        }
+  // Side effects, and values that escape.
+  SmallPtrSet<Instruction *, 4> Results;
+  for (const Output &O : Outputs)
+    Results.insert(O.I);
+  for (BasicBlock *BB : R.Blocks)
+    for (Instruction &I : *BB) {
+      if (!R.contains(&I))
+        continue;
+      if (I.mayHaveSideEffects()) {
+        Why = "the chain's code has side effects";
+        return std::nullopt;
+      }
+      if (Results.count(&I))
+        continue;
+      bool Escapes = any_of(I.users(), [&](User *U) {
+        return !R.contains(cast<Instruction>(U));
+      });
+      if (Escapes && !collectHoist(&I, R)) {
+        Why = "a value the chain's code computes is used after it";
+        return std::nullopt;
+      }
+    }
+  return R;
+}
+
+/// Adds \p I and what it needs to \p R.Hoist when all of it can run before
+/// the region instead (speculatable, not convergent, no memory access).
+bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
+  if (!R.contains(I) || R.Hoist.count(I))
+    return true;
+  auto *CB = dyn_cast<CallBase>(I);
+  if (isa<PHINode>(I) || I->mayReadFromMemory() ||
+      (CB && CB->isConvergent()) || !isSafeToSpeculativelyExecute(I))
+    return false;
+  R.Hoist.insert(I);
+  for (Value *Op : I->operands())
+    if (auto *OI = dyn_cast<Instruction>(Op); OI && !collectHoist(OI, R))
+      return false;
   return true;
+}
+
+/// Branches around the region: the guard's fast path reads \p NewOut, the
+/// slow path runs the original chain; the results meet in phis.
+void Recognizer::insertFallback(const ChainRegion &R, Value *Fast,
+                                ArrayRef<Output> Outputs,
+                                ArrayRef<Value *> NewOut) {
+  // Hoisted values keep their order (RPO keeps definitions first).
+  SmallVector<Instruction *, 8> ToHoist;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    if (R.Blocks.count(BB))
+      for (Instruction &I : *BB)
+        if (R.Hoist.count(&I))
+          ToHoist.push_back(&I);
+  for (Instruction *I : ToHoist)
+    I->moveBefore(R.Begin->getIterator());
+  BasicBlock *Pre = R.Begin->getParent();
+  BasicBlock *Orig = SplitBlock(Pre, R.Begin);
+  BasicBlock *Tail = R.End->getParent();
+  BasicBlock *Join = SplitBlock(Tail, R.End);
+  Pre->getTerminator()->eraseFromParent();
+  BranchInst::Create(Join, Orig, Fast, Pre);
+  // The region's blocks after the splits: Orig for the first, Tail's head
+  // (Join took what follows the results).
+  SmallPtrSet<BasicBlock *, 8> Inside(R.Blocks.begin(), R.Blocks.end());
+  Inside.erase(Pre);
+  Inside.insert(Orig);
+  IRBuilder<> B(Join, Join->begin());
+  for (auto [O, New] : zip(Outputs, NewOut)) {
+    PHINode *Phi = B.CreatePHI(O.I->getType(), 2, O.I->getName() + ".merged");
+    Phi->addIncoming(O.I, Tail);
+    Phi->addIncoming(New, Pre);
+    O.I->replaceUsesWithIf(Phi, [&](Use &U) {
+      auto *UI = cast<Instruction>(U.getUser());
+      return UI != Phi && !Inside.count(UI->getParent());
+    });
+  }
+  ++CFGEdits;
 }
 
 bool Recognizer::run() {
@@ -1069,7 +1323,15 @@ bool Recognizer::run() {
     SmallVector<unsigned, 8> Chain;
     for (int S = K; S >= 0; S = Next[S])
       Chain.push_back(S);
+    unsigned Edits = CFGEdits;
     Changed |= analyzeChain(Chain);
+    if (CFGEdits != Edits) {
+      // A guarded rewrite split blocks: refresh what later chains read.
+      DT.recalculate(F);
+      PDT.recalculate(F);
+      for (Stage &S : Stages)
+        S.BB = S.Calls.front()->getParent();
+    }
   }
   return Changed;
 }
@@ -1089,8 +1351,11 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  if (!Recognizer(F, *Chip, DT, PDT, ORE, *Cache).run())
+  Recognizer R(F, *Chip, DT, PDT, ORE, *Cache);
+  if (!R.run())
     return PreservedAnalyses::all();
+  if (R.cfgChanged())
+    return PreservedAnalyses::none();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
