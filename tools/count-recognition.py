@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Counts what crosslane-recognize-arg does to the bundled examples, per chip.
+
+usage: tools/count-recognition.py [--build BUILD] [--chips gfx942,gfx1100,gfx1100:64]
+                                  [--examples greedy_argmax,...]
+
+For every example and chip it compiles the kernel without the plugin
+(clang -O2 IR), runs the device pipeline's recognition steps with opt-22
+(crosslane-recognize-arg, adce, simplifycfg, crosslane-expand-subgroup) and
+reads the optimisation remarks (YAML). It prints:
+  * per chip: butterfly chains examined, rewritten (plain / guarded), and
+    refused per reason;
+  * per kernel with a rewrite: the static instruction count of the kernel's
+    ISA (llc-22 -O3, VALU/SALU/memory lines, not directives) before and after.
+    A guarded rewrite keeps the original butterfly as the slow path, so its
+    kernel holds both; the count is static, not executed instructions, and
+    no GPU ran.
+"""
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PIPELINE = "crosslane-recognize-arg,adce,simplifycfg,crosslane-expand-subgroup"
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit("count-recognition: failed: %s\n%s" % (" ".join(cmd), p.stderr[-2000:]))
+    return p.stdout
+
+
+def remarks(path):
+    """(kind, name, function, message) of each crosslane-recognize-arg remark."""
+    out = []
+    text = open(path).read() if os.path.exists(path) else ""
+    for doc in text.split("\n--- ")[0:]:
+        kind = re.match(r"(?:--- )?!(\w+)", doc.strip())
+        if not kind or "Pass:            crosslane-recognize-arg" not in doc:
+            continue
+        name = re.search(r"\nName:\s+(\S+)", doc).group(1)
+        fn = re.search(r"\nFunction:\s+(\S+)", doc).group(1).strip("'")
+        out.append((kind.group(1), name, fn))
+    return out
+
+
+def isa_counts(ll, chip, wave, work, tag):
+    """Instructions per function in llc's assembly."""
+    attrs = ["-mattr=+wavefrontsize64"] if wave == 64 and chip.startswith("gfx1") else []
+    asm = os.path.join(work, tag + ".s")
+    run(["llc-22", "-O3", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + chip] + attrs +
+        [ll, "-o", asm])
+    counts, fn = collections.Counter(), None
+    for line in open(asm):
+        m = re.match(r"^([A-Za-z_][\w.$]*):", line)
+        if m and not m.group(1).startswith(".L"):
+            fn = m.group(1)
+            continue
+        if line.startswith("\t.end_amdhsa_kernel") or re.match(r"^\.Lfunc_end", line):
+            fn = None
+        s = line.strip()
+        if fn and re.match(r"^[sv]_|^(global|buffer|flat|ds|scratch)_", s) \
+                and not s.startswith(("s_nop", "s_delay_alu", "s_waitcnt")):
+            counts[fn] += 1
+    return counts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--chips", default="gfx942,gfx1100,gfx1100:64")
+    ap.add_argument("--examples", default="")
+    a = ap.parse_args()
+    hipcc = os.path.join(a.build, "bin", "crosslane-hipcc")
+    plugin = os.path.join(a.build, "lib", "CrosslanePlugin.so")
+    names = a.examples.split(",") if a.examples else sorted(
+        f[:-4] for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".hip"))
+    work = tempfile.mkdtemp(prefix="crosslane-count-")
+    print("Static counts: no GPU ran. Chains = ds_bpermute butterfly chains the "
+          "recogniser examined.\n")
+    for spec in a.chips.split(","):
+        chip, _, w = spec.partition(":")
+        wave = int(w) if w else (64 if chip.startswith("gfx9") else 32)
+        flags = ["-mwavefrontsize64"] if chip.startswith("gfx1") and wave == 64 else []
+        per_reason = collections.Counter()
+        rows = []
+        for name in names:
+            tag = "%s.%s.w%d" % (name, chip, wave)
+            before = os.path.join(work, tag + ".ll")
+            after = os.path.join(work, tag + ".rec.ll")
+            yaml = os.path.join(work, tag + ".yaml")
+            run([hipcc, "--offload-arch=" + chip] + flags +
+                ["--cuda-device-only", "--no-crosslane", "-nogpulib", "-O2", "-S",
+                 "-emit-llvm", os.path.join(ROOT, "examples", name + ".hip"), "-o", before])
+            run(["opt-22", "-load-pass-plugin=" + plugin, "-passes=" + PIPELINE,
+                 "-pass-remarks-output=" + yaml, "-S", before, "-o", after])
+            rs = remarks(yaml)
+            changed = set()
+            for kind, rname, fn in rs:
+                if kind == "Passed":
+                    per_reason["rewritten"] += 1
+                    changed.add(fn)
+                elif kind == "Missed":
+                    per_reason["refused: " + rname] += 1
+            per_reason["chains"] += sum(1 for k, _, _ in rs if k in ("Passed", "Missed"))
+            if changed:
+                cb = isa_counts(before, chip, wave, work, tag + ".before")
+                ca = isa_counts(after, chip, wave, work, tag + ".after")
+                bodies = re.split(r"\ndefine ", open(after).read())
+                for fn in sorted(changed):
+                    body = next((b for b in bodies if re.search(r"@%s\(" % re.escape(fn),
+                                                                 b.split("\n", 1)[0])), "")
+                    rows.append((name, fn, cb.get(fn, 0), ca.get(fn, 0),
+                                 "crosslane.fast" in body))
+        print("## %s wave%d" % (chip, wave))
+        print("chains %d, rewritten %d" % (per_reason.pop("chains", 0),
+                                           per_reason.pop("rewritten", 0)))
+        for reason, n in sorted(per_reason.items()):
+            print("  %s: %d" % (reason, n))
+        if rows:
+            print("\n| example | kernel | ISA instructions before | after | guarded |")
+            print("|---|---|---|---|---|")
+            for name, fn, b, c, g in rows:
+                print("| %s | %s | %d | %d | %s |" % (name, fn, b, c, "yes" if g else "no"))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
