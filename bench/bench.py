@@ -454,6 +454,109 @@ def mca_cycles(insts, chip, wave, work):
 
 
 # ----------------------------------------------------------------------------
+# Required wait states. The bound is assembly we write by hand, so it must
+# carry the s_nop the hardware requires, as LLVM's GCNHazardRecognizer puts
+# them into the compiled variants. Rules used (only those the bounds meet):
+#   gfx9:           VALU writes a VGPR -> DPP instruction reads it: 2
+#                   (research notes amdgpu-dpp.md §1, "Hazards"; GFX9 ISA
+#                   manual, "Manually inserted wait states").
+#   gfx94x, gfx950: VALU writes a VGPR -> v_readlane/v_readfirstlane reads
+#                   it: 1; a VALU (v_cmp, v_readlane, ...) writes an SGPR or
+#                   VCC -> a VALU reads it: 2 (AMD's rocRoller hazard tables).
+# gfx10+ interlock these (s_delay_alu on gfx11+ is a scheduling hint, not a
+# requirement), so no wait states are added there.
+# ----------------------------------------------------------------------------
+_VREG = re.compile(r"\bv(\d+)\b|\bv\[(\d+):(\d+)\]")
+_SREG = re.compile(r"\bs(\d+)\b|\bs\[(\d+):(\d+)\]|\b(vcc)\b")
+
+
+def _regs(pattern, text):
+    out = set()
+    for m in pattern.finditer(text):
+        if m.group(1) is not None:
+            out.add(int(m.group(1)))
+        elif m.lastindex == 4:
+            out.add(m.group(4))
+        else:
+            out.update(range(int(m.group(2)), int(m.group(3)) + 1))
+    return out
+
+
+def _operands(inst):
+    parts = inst.split(None, 1)
+    if len(parts) == 1:
+        return parts[0], []
+    # Operands are comma separated; DPP/SDWA modifiers follow the last one.
+    ops = [o.strip() for o in parts[1].split(",")]
+    ops[-1] = ops[-1].split()[0]
+    return parts[0], ops
+
+
+def wait_states_needed(chip, insts):
+    """For each instruction, the wait states it needs after the previous
+    writes in `insts` (nops excluded from `insts`)."""
+    gfx9 = chip.startswith("gfx9")
+    gfx94 = chip.startswith("gfx94") or chip == "gfx950"
+    vwrite, swrite = {}, {}  # register -> index of the VALU writing it
+    need, now = [], 0
+    for inst in insts:
+        name, ops = _operands(inst)
+        dst, srcs = (ops[0], ops[1:]) if ops else ("", [])
+        vreads = set().union(*[_regs(_VREG, o) for o in srcs]) if srcs else set()
+        sreads = set().union(*[_regs(_SREG, o) for o in srcs]) if srcs else set()
+        want = 0
+        valu = name.startswith("v_")
+        readlane = name.startswith(("v_readlane", "v_readfirstlane"))
+        for r in vreads:
+            if r in vwrite:
+                since = now - vwrite[r] - 1
+                if gfx9 and "_dpp" in name:
+                    want = max(want, 2 - since)
+                if gfx94 and readlane:
+                    want = max(want, 1 - since)
+        if gfx94 and valu:
+            for r in sreads:
+                if r in swrite:
+                    want = max(want, 2 - (now - swrite[r] - 1))
+        want = max(want, 0)
+        need.append(want)
+        now += want + 1
+        if valu:
+            for r in _regs(_VREG, dst):
+                vwrite[r] = now - 1
+            for r in _regs(_SREG, dst):
+                swrite[r] = now - 1
+    return need
+
+
+def hazard_agreement(chip, insts):
+    """(instructions where this model asks for the wait states LLVM's hazard
+    recognizer inserted, instructions compared) over a compiled region. The
+    first instruction is skipped: its producers lie before the region."""
+    plain, waits, acc = [], [], 0
+    for inst in insts:
+        m = re.match(r"s_nop\s+(\d+)", inst)
+        if m:
+            acc += int(m.group(1)) + 1
+            continue
+        plain.append(inst)
+        waits.append(acc)
+        acc = 0
+    mine = wait_states_needed(chip, plain)
+    pairs = list(zip(waits, mine))[1:]
+    return sum(1 for a, b in pairs if a == b), len(pairs)
+
+
+def with_wait_states(chip, insts):
+    out = []
+    for inst, want in zip(insts, wait_states_needed(chip, insts)):
+        if want:
+            out.append(f"s_nop {want - 1}")
+        out.append(inst)
+    return out
+
+
+# ----------------------------------------------------------------------------
 # The hand lower bound (see bench/BOUNDS.md for the reasoning). Each bound is
 # real assembly for the chip, so llvm-mca can time it like the others.
 # ----------------------------------------------------------------------------
@@ -495,10 +598,11 @@ def _cross32(chip, wave, op):
     return seq
 
 
-def bound_reduce32(chip, wave, op, identity):
+def bound_reduce32(chip, wave, op):
     save, restore, mask = _exec(wave)
-    body = [save, f"v_mov_b32_e32 v3, {identity}",
-            f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]
+    # v3 holds the identity, materialised before the region (the compiled
+    # variants hoist that constant too).
+    body = [save, f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]
     body += _steps32(chip, op)
     cross = _cross32(chip, wave, op)
     if cross[-1] is None:
@@ -512,8 +616,8 @@ def bound_reduce64(chip, wave):
     """f64 add: no 64-bit DPP add outside row_newbcast, so each step is two
     32-bit DPP moves and one v_add_f64."""
     save, restore, mask = _exec(wave)
-    body = [save, "v_mov_b32_e32 v4, 0", "v_mov_b32_e32 v5, 0x80000000",
-            f"v_cndmask_b32_e64 v2, v4, v0, {mask}",
+    # v[4:5] holds the identity -0.0, materialised before the region.
+    body = [save, f"v_cndmask_b32_e64 v2, v4, v0, {mask}",
             f"v_cndmask_b32_e64 v3, v5, v1, {mask}"]
     gfx9 = chip.startswith("gfx9")
     ctrls = ["row_shr:1", "row_shr:2", "row_shr:4", "row_shr:8",
@@ -552,10 +656,10 @@ def bound_argmax(chip, wave, nan_wins):
         body += ["v_ashrrev_i32_e32 v8, 31, v0", "v_or_b32_e32 v8, 0x80000000, v8",
                  "v_xor_b32_e32 v8, v0, v8", f"v_cmp_u_f32_e64 {mask.replace('2', '8', 1) if wave == 64 else 's8'}, v0, v0".replace("s[8:3]", "s[8:9]"),
                  f"v_cndmask_b32_e64 v0, v8, -1, {('s[8:9]' if wave == 64 else 's8')}"]
-        op, ident = "v_max_u32", "0"
+        op = "v_max_u32"
     else:
-        op, ident = "v_max_f32", "0x7fc00000"
-    body += [f"v_mov_b32_e32 v3, {ident}", f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]
+        op = "v_max_f32"
+    body += [f"v_cndmask_b32_e64 v1, v3, v0, {mask}"]  # v3: identity, as above
     body += _steps32(chip, op)
     cross = _cross32(chip, wave, op)
     if cross[-1] is None:
@@ -577,10 +681,14 @@ def bound_argmax(chip, wave, nan_wins):
 
 
 def bound(opname, chip, wave):
+    return with_wait_states(chip, _bound(opname, chip, wave))
+
+
+def _bound(opname, chip, wave):
     if opname in ("max_f32", "max_f16"):
-        return bound_reduce32(chip, wave, "v_max_f32", "0x7fc00000")
+        return bound_reduce32(chip, wave, "v_max_f32")
     if opname == "add_i32":
-        return bound_reduce32(chip, wave, "v_add_u32", "0")
+        return bound_reduce32(chip, wave, "v_add_u32")
     if opname == "add_f64":
         return bound_reduce64(chip, wave)
     if opname in ("argmax_f32", "iamax_f32"):
@@ -706,6 +814,7 @@ def measure(b, build, opname, op, chip, wave):
                                   execute=True)
             insts = region(b.ll_to_asm(ll, chip, wave), wave)
             r = classify(insts)
+            r["hazard_check"] = hazard_agreement(chip, insts)
             r["cycles"] = mca_cycles(insts, chip, wave, b.work)
             r["ok"] = verify(build, b.work, ref_ll, exe, op, chip, wave) if ref_ll else "unverified"
             res[v] = r
@@ -854,6 +963,14 @@ def main():
             per_row.append(c / min(best))
     overheads = compile_overhead(a.build, work, a.repeats)
     print(f"\nCSV: {os.path.relpath(csv_path, ROOT)}")
+    agree = total = 0
+    for _, _, _, res in rows:
+        for r in res.values():
+            if "hazard_check" in r:
+                agree += r["hazard_check"][0]
+                total += r["hazard_check"][1]
+    print(f"hazard model (wait states added to the bounds): agrees with LLVM's "
+          f"s_nop placement on {agree} of {total} compiled-region instructions")
     for name, share in overheads:
         print(f"compile-time: Crosslane passes' share of clang -O2 -c on {name}: "
               f"{share * 100:.2f}% (-ftime-report)")

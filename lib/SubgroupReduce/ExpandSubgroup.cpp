@@ -742,12 +742,17 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   Value *NaNResult = nullptr;
   Value *W = toWork(B, V, D);
   if (isFPMinMax(Op) && !NoNaNs) {
-    if (Op == ReduceOp::FMax || Op == ReduceOp::FMin)
-      NaNResult = B.CreateNot(
-          buildClusterAny(B, B.CreateFCmpORD(V, V), Cluster, Stride));
-    else
-      NaNResult = buildClusterAny(B, B.CreateFCmpUNO(V, V), Cluster, Stride);
-    W = B.CreateSelect(B.CreateFCmpUNO(W, W), getIdentity(D), W);
+    // One compare serves the ballot and the select (W is V, or V widened,
+    // so it is NaN exactly where V is).
+    if (Op == ReduceOp::FMax || Op == ReduceOp::FMin) {
+      Value *Ord = B.CreateFCmpORD(V, V);
+      NaNResult = B.CreateNot(buildClusterAny(B, Ord, Cluster, Stride));
+      W = B.CreateSelect(Ord, W, getIdentity(D));
+    } else {
+      Value *Uno = B.CreateFCmpUNO(V, V);
+      NaNResult = buildClusterAny(B, Uno, Cluster, Stride);
+      W = B.CreateSelect(Uno, getIdentity(D), W);
+    }
   }
 
   if (WWM) {
@@ -977,61 +982,23 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
       return B.CreateICmpEQ(B.CreateBitCast(V, BitsTy),
                             B.CreateBitCast(RV, BitsTy));
     };
-    auto BuildWin = [&](Value *Same) -> Value * {
-      if (!RIsNaN)
-        return Same;
-      return B.CreateOr(Same, B.CreateAnd(B.CreateFCmpUNO(V, V),
-                                          B.CreateFCmpUNO(RV, RV)));
-    };
+    // When the result is NaN, the winners are the NaN lanes: with NaN
+    // ignored that is every active lane of the cluster (the result is NaN
+    // only if all are), so the uniform flag alone serves.
+    Value *Win = BuildSame();
+    if (RIsNaN)
+      Win = B.CreateOr(Win, Policy.NaN == NaNPolicy::Wins
+                                ? B.CreateAnd(B.CreateFCmpUNO(V, V), RIsNaN)
+                                : RIsNaN);
+    // The smallest index among the winners. One branch-free min reduction:
+    // a single-winner fast path (s_ff1 + readlane behind a uniform branch)
+    // saves 7 instructions when the maximum is unique but costs 13 more
+    // when it is not and splits the caller's block (docs/SubgroupOps.md).
+    addSeq("compare; min-index reduction");
     unsigned IBits = ITy->getIntegerBitWidth();
     Value *IdxMax = ConstantInt::get(ITy, APInt::getSignedMaxValue(IBits));
-    if (Cluster == Chip.WaveSize) {
-      // Whole wave: the winners' ballot is uniform. A single winner (the
-      // common case) gives the index by one readlane; only ties pay for
-      // the min-index reduction, behind a uniform branch.
-      addSeq("ballot, s_ff1, readlane; ties: min-index reduction");
-      // The fast test uses an ordered compare: a NaN result matches no lane,
-      // and -0/+0 both match a zero result, so either case has no single
-      // winner and takes the exact path.
-      Type *MaskTy = B.getIntNTy(Chip.WaveSize);
-      Value *FastSame = isFloat(N.Ty) ? B.CreateFCmpOEQ(V, RV) : BuildSame();
-      Value *Mask =
-          B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {FastSame});
-      Value *Single = B.CreateICmpEQ(
-          B.CreateTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask),
-                        B.getInt32Ty()),
-          B.getInt32(1));
-      // Head -> One (single winner: s_ff1 + readlane) | Ties; both -> Join.
-      BasicBlock *Head = CI->getParent();
-      BasicBlock *Join = Head->splitBasicBlock(CI, "crosslane.argjoin");
-      BasicBlock *One = BasicBlock::Create(Ctx, "crosslane.argone", &F, Join);
-      BasicBlock *Ties = BasicBlock::Create(Ctx, "crosslane.argties", &F, Join);
-      Head->getTerminator()->eraseFromParent();
-      B.SetInsertPoint(Head);
-      B.CreateCondBr(Single, One, Ties);
-      B.SetInsertPoint(One);
-      Value *First = B.CreateTrunc(
-          B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue()),
-          B.getInt32Ty());
-      Value *Idx0 = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {ITy},
-                                      {Idx, First});
-      B.CreateBr(Join);
-      B.SetInsertPoint(Ties);
-      Value *Cand = B.CreateSelect(BuildWin(BuildSame()), Idx, IdxMax);
-      Value *TieIdx =
-          buildReduce(B, Cand, ReduceOp::SMin, N.IndexTy, Cluster, Stride, WWM);
-      B.CreateBr(Join);
-      B.SetInsertPoint(CI);
-      PHINode *Phi = B.CreatePHI(ITy, 2);
-      Phi->addIncoming(Idx0, One);
-      Phi->addIncoming(TieIdx, Ties);
-      RI = Phi;
-    } else {
-      addSeq("compare; min-index reduction");
-      Value *Cand = B.CreateSelect(BuildWin(BuildSame()), Idx, IdxMax);
-      RI = buildReduce(B, Cand, ReduceOp::SMin, N.IndexTy, Cluster, Stride,
-                       WWM);
-    }
+    RI = buildReduce(B, B.CreateSelect(Win, Idx, IdxMax), ReduceOp::SMin,
+                     N.IndexTy, Cluster, Stride, WWM);
     if (ZerosEqual)
       RV = restoreZeroSign(B, OrigV, Idx, RV, RI, Cluster, Stride);
   }

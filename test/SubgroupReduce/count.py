@@ -5,8 +5,7 @@ Reads llc assembly holding kernels k0 (with the operation) and k1 (the same
 kernel with result = input, see gen.py copy/copyarg) and prints, for k0 - k1,
 the VALU/SALU/other instruction counts. s_nop, s_waitcnt, s_delay_alu and
 labels are not instructions that cost issue slots for this purpose and are
-not counted. With --fast-path, k0's instructions after the first
-s_cbranch up to its target label (the tie-breaking block) are excluded.
+not counted.
 """
 import re
 import sys
@@ -15,9 +14,9 @@ SKIP = ("s_nop", "s_waitcnt", "s_delay_alu", "s_wait_", "s_endpgm",
         "s_set_inst_prefetch", ";")
 
 
-def kernel_insts(asm, name, fast_path):
+def kernel_insts(asm, name):
     lines = asm.split("\n")
-    out, inside, skip_to = [], False, None
+    out, inside = [], False
     for ln in lines:
         s = ln.strip()
         if s.startswith(name + ":"):
@@ -27,15 +26,7 @@ def kernel_insts(asm, name, fast_path):
             continue
         if s.startswith(".Lfunc_end"):
             break
-        if skip_to:
-            if s.startswith(skip_to + ":"):
-                skip_to = None
-            continue
         if not s or s.startswith(".") or s.endswith(":") or s.startswith(SKIP):
-            continue
-        if fast_path and s.startswith("s_cbranch"):
-            out.append(s)
-            skip_to = s.split()[-1]
             continue
         out.append(s)
     return out
@@ -56,13 +47,12 @@ def classify(insts):
 
 
 def main():
-    fast = "--fast-path" in sys.argv
     asm = sys.stdin.read()
-    a = classify(kernel_insts(asm, "k0", fast))
-    b = classify(kernel_insts(asm, "k1", False))
+    a = classify(kernel_insts(asm, "k0"))
+    b = classify(kernel_insts(asm, "k1"))
     d = {k: a[k] - b[k] for k in a}
     total = d["valu"] + d["salu"] + d["other"]
-    dpp = sum(1 for i in kernel_insts(asm, "k0", fast) if "_dpp" in i.split()[0])
+    dpp = sum(1 for i in kernel_insts(asm, "k0") if "_dpp" in i.split()[0])
     print(f"added: total={total} valu={d['valu']} salu={d['salu']} "
           f"other={d['other']} dpp={dpp}")
 

@@ -20,7 +20,7 @@ declare i64 @__crosslane_reduce_smin_i64(i64, i32, i32)
 ; GFX942-LABEL: define float @wave_fmax(
 ; GFX942: %[[ORD:.*]] = fcmp ord float %v, %v
 ; GFX942: call i64 @llvm.amdgcn.ballot.i64(i1 %[[ORD]])
-; GFX942: select i1 %{{.*}}, float 0xFFF0000000000000, float %v
+; GFX942: select i1 %[[ORD]], float %v, float 0xFFF0000000000000
 ; GFX942: call float @llvm.amdgcn.set.inactive.f32(float %{{.*}}, float 0xFFF0000000000000)
 ; GFX942: call i32 @llvm.amdgcn.update.dpp.i32(i32 poison, i32 %{{.*}}, i32 273, i32 15, i32 15, i1 true)
 ; GFX942: call nnan float @llvm.maxnum.f32(
