@@ -84,6 +84,9 @@ struct Candidate {
   bool NaNWins = false;         ///< float values: NaN is the best class
   bool ZerosEqual = false;      ///< float values: -0 == +0
   unsigned ValSlot = 0, IdxSlot = 1; ///< component order
+  /// Not a candidate property: set on the pick when only tie-free inputs
+  /// are proven (the original breaks ties by lane order).
+  bool TiesByLane = false;
   bool operator==(const Candidate &O) const {
     return IsArg == O.IsArg && Op == O.Op && Max == O.Max &&
            NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
@@ -321,7 +324,7 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   const Component &V = Comps[C.ValSlot];
   S += V.isFloat() ? " f32" : V.is64() ? " i64" : " i32";
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
-  S += ", ties: smallest index";
+  S += C.TiesByLane ? ", ties: by lane order" : ", ties: smallest index";
   if (V.isFloat())
     S += std::string(C.NaNWins ? ", NaN wins" : ", NaN ignored") +
          (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
@@ -374,15 +377,18 @@ struct Output {
 struct Guard {
   bool NaNFree = false;         ///< no lane's value is NaN
   bool SameBitsAtIndex = false; ///< equal index, equal value bits
-  bool needed() const { return NaNFree || SameBitsAtIndex; }
+  bool NoTies = false;     ///< no lane holds the winning value at another index
+  bool ZerosEqual = false; ///< float values: -0 and +0 are one value
+  bool needed() const { return NaNFree || SameBitsAtIndex || NoTies; }
   std::string describe() const {
-    std::string S;
+    SmallVector<StringRef, 3> Parts;
     if (NaNFree)
-      S = "no value is NaN";
+      Parts.push_back("no value is NaN");
+    if (NoTies)
+      Parts.push_back("no other index holds the winning value");
     if (SameBitsAtIndex)
-      S += std::string(S.empty() ? "" : ", ") +
-           "lanes holding the winning index hold its value's bits";
-    return S;
+      Parts.push_back("lanes holding the winning index hold its value's bits");
+    return join(Parts, ", ");
   }
 };
 
@@ -430,12 +436,13 @@ private:
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
                           ArrayRef<Component> Comps, const Candidate &C,
                           unsigned Cluster, MutableArrayRef<Value *> Results);
-  Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *ValWord,
-                   Value *ResValWord, Value *Idx, Value *ResIdx);
+  Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
+                   Value *Idx, Value *ResIdx);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
+  bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
   void insertFallback(const ChainRegion &R, Value *Fast,
                       ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
 
@@ -619,7 +626,9 @@ struct StageOutcome {
   StringRef Reason; ///< a refusal, or empty
   std::string Why;
   SmallVector<int, 8> Chosen; ///< per output: its map, or -1 (not a result)
-  SmallVector<unsigned, 16> Mismatch, NumberMismatch; ///< per candidate
+  /// Per candidate, the pairs where the stage disagrees with it: all; those
+  /// without NaN; those without NaN whose values differ in its order.
+  SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
   /// [value slot][partner index lower?]: on equal values the lane kept its
   /// own index although the partner's was lower / higher.
   bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
@@ -733,6 +742,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   // Pass 3: the side all outputs agree on, against each candidate.
   R.Mismatch.assign(Cands.size(), 0);
   R.NumberMismatch.assign(Cands.size(), 0);
+  R.OrderMismatch.assign(Cands.size(), 0);
   for (unsigned Row = 0; Row < NRows; ++Row) {
     const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
     Tuple S(T, T + NComp), Pt(T + NComp, T + 2 * NComp);
@@ -756,6 +766,9 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
       if (!Ok) {
         ++R.Mismatch[CI];
         R.NumberMismatch[CI] += !HasNaN;
+        unsigned VI = C.IsArg ? C.ValSlot : 0;
+        R.OrderMismatch[CI] +=
+            !HasNaN && compareValue(C, Comps[VI], S[VI], Pt[VI]) != 0;
       }
     }
     // A butterfly without an index tie-break keeps self on equal values.
@@ -898,7 +911,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     WordOfSlot[I] = I;
   SmallVector<Output, 4> Outputs;
   SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
-      NumberMismatch(Cands.size(), 0);
+      NumberMismatch(Cands.size(), 0), OrderMismatch(Cands.size(), 0);
   bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
   std::string LastWhy;
 
@@ -934,6 +947,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     for (unsigned CI = 0; CI < Cands.size(); ++CI) {
       Mismatch[CI] += R.Mismatch[CI];
       NumberMismatch[CI] += R.NumberMismatch[CI];
+      OrderMismatch[CI] += R.OrderMismatch[CI];
     }
     for (unsigned V = 0; V < 2; ++V)
       for (unsigned H = 0; H < 2; ++H)
@@ -974,25 +988,28 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
                            SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
   // The first candidate proven on every input; else the first proven on
-  // NaN-free inputs, which a run-time guard then makes exact.
+  // NaN-free inputs; else (a combine that breaks ties by lane order) the
+  // first proven on NaN-free inputs whose values differ. A run-time guard
+  // makes the last two exact.
   int Pick = find(Mismatch, 0u) - Mismatch.begin();
   bool Proven = Pick < int(Cands.size());
   bool TieByLane = (TieKeepsSelf[0][0] && TieKeepsSelf[0][1]) ||
                    (TieKeepsSelf[1][0] && TieKeepsSelf[1][1]);
   if (!Proven && !TieByLane)
     Pick = find(NumberMismatch, 0u) - NumberMismatch.begin();
+  bool TiesGuarded = false;
   if (Pick >= int(Cands.size()) || TieByLane) {
-    if (TieByLane)
-      refuse(First, "TieDependsOnLanes",
-             "on equal values a lane keeps its own index whichever is "
-             "smaller, so the result depends on the lane order");
-    else
-      refuse(First, "NotATotalOrder",
-             "the combine is not 'keep the better of two' for a total order "
-             "with the smaller index winning ties");
+    Pick = find(OrderMismatch, 0u) - OrderMismatch.begin();
+    TiesGuarded = Comps.size() == 2 && Pick < int(Cands.size());
+  }
+  if (!TiesGuarded && (Pick >= int(Cands.size()) || TieByLane)) {
+    refuse(First, "NotATotalOrder",
+           "the combine is not 'keep the better of two' for a total order "
+           "(NaN aside, ties aside)");
     return false;
   }
-  const Candidate &C = Cands[Pick];
+  Candidate C = Cands[Pick];
+  C.TiesByLane = TiesGuarded;
   if (Outputs.empty()) {
     refuse(First, "NoResult",
            LastWhy.empty()
@@ -1015,14 +1032,27 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
   });
   Guard G;
-  G.NaNFree = FloatValue && (!Proven || ValueRead);
+  G.NaNFree = FloatValue && (!Proven || ValueRead || C.TiesByLane);
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
+  G.NoTies = C.TiesByLane;
+  G.ZerosEqual = C.ZerosEqual;
   std::optional<ChainRegion> Region;
   if (G.needed()) {
     std::string Why;
     Region = findRegion(First.Calls.front(), Outputs, Why);
+    // clang sinks a last combine used only under `if (lane == 0)` into that
+    // block; moved back to the last stage, the chain can be a region.
+    if (!Region && hoistOutputs(Stages[Chain.back()].BB, Outputs))
+      Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
-      if (!Proven)
+      if (C.TiesByLane)
+        refuse(First, "TieDependsOnLanes",
+               Twine("recognised ") + describe(C, Comps) +
+                   ": on equal values the combine keeps a lane's own index "
+                   "whichever is smaller, so ties are decided by lane order, "
+                   "and a run-time guard is not possible: " +
+                   Why);
+      else if (!Proven)
         refuse(First, "NaNOrderDependsOnLanes",
                Twine("recognised ") + describe(C, Comps) +
                    " on NaN-free inputs, but the combine is not a total "
@@ -1066,9 +1096,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   }
   if (Region) {
     const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
-    Value *Fast = emitGuard(B, G, First.Calls[VC.Lo]->getArgOperand(1),
-                            Words[VC.Lo], compValue(B, First, IC),
-                            Results[C.IdxSlot]);
+    Value *Fast = emitGuard(B, G, compValue(B, First, VC), Results[C.ValSlot],
+                            compValue(B, First, IC), Results[C.IdxSlot]);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -1140,18 +1169,26 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 }
 
 /// True (an i1, the same in every lane) when no active lane fails the
-/// guard's conditions: its value is not NaN; a lane holding the winning
-/// index holds the winning value's bits.
-Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *ValWord,
-                             Value *ResValWord, Value *Idx, Value *ResIdx) {
+/// guard's conditions: its value is not NaN; it does not hold the winning
+/// value at another index; a lane holding the winning index holds the
+/// winning value's bits.
+Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
+                             Value *ResVal, Value *Idx, Value *ResIdx) {
+  bool Float = Val->getType()->isFloatTy();
+  Value *Bits = Float ? B.CreateBitCast(Val, B.getInt32Ty()) : Val;
+  Value *ResBits = Float ? B.CreateBitCast(ResVal, B.getInt32Ty()) : ResVal;
   Value *Bad = B.getFalse();
-  if (G.NaNFree) {
-    Value *V = B.CreateBitCast(ValWord, B.getFloatTy());
-    Bad = B.CreateOr(Bad, B.CreateFCmpUNO(V, V));
+  if (G.NaNFree)
+    Bad = B.CreateOr(Bad, B.CreateFCmpUNO(Val, Val));
+  if (G.NoTies) {
+    // Without NaN, one value class is one bit pattern unless -0 == +0.
+    Value *Same = Float && G.ZerosEqual ? B.CreateFCmpOEQ(Val, ResVal)
+                                        : B.CreateICmpEQ(Bits, ResBits);
+    Bad = B.CreateOr(Bad, B.CreateAnd(Same, B.CreateICmpNE(Idx, ResIdx)));
   }
   if (G.SameBitsAtIndex)
     Bad = B.CreateOr(Bad, B.CreateAnd(B.CreateICmpEQ(Idx, ResIdx),
-                                      B.CreateICmpNE(ValWord, ResValWord)));
+                                      B.CreateICmpNE(Bits, ResBits)));
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   Value *Ballot =
       B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
@@ -1251,6 +1288,39 @@ bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   for (Value *Op : I->operands())
     if (auto *OI = dyn_cast<Instruction>(Op); OI && !collectHoist(OI, R))
       return false;
+  return true;
+}
+
+/// Moves the code computing \p Outputs that lies below \p Into (the last
+/// stage's block) to the end of \p Into, when all of it is speculatable and
+/// its other operands are available there; false (changing nothing) when
+/// there is nothing to move or some of it cannot move.
+bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
+  Instruction *At = Into->getTerminator();
+  SmallPtrSet<Instruction *, 16> Move;
+  SmallVector<Instruction *, 16> Work;
+  for (const Output &O : Outputs)
+    Work.push_back(O.I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    if (DT.dominates(I, At) || Move.count(I))
+      continue;
+    auto *CB = dyn_cast<CallBase>(I);
+    if (isa<PHINode>(I) || I->mayReadFromMemory() ||
+        (CB && CB->isConvergent()) || !isSafeToSpeculativelyExecute(I) ||
+        !DT.dominates(Into, I->getParent()))
+      return false;
+    Move.insert(I);
+    for (Value *Op : I->operands())
+      if (auto *OI = dyn_cast<Instruction>(Op))
+        Work.push_back(OI);
+  }
+  if (Move.empty())
+    return false;
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    for (Instruction &I : make_early_inc_range(*BB))
+      if (Move.count(&I))
+        I.moveBefore(At->getIterator());
   return true;
 }
 
