@@ -103,6 +103,19 @@ unsigned CombineProgram::addOutput(Value *V) {
   return N;
 }
 
+/// True if \p V is a function of the stage's self words and constants only,
+/// through instructions without memory access, calls or phis.
+bool CombineProgram::isSelfDerived(Value *V, unsigned Depth) {
+  if (isa<Constant>(V) || aliasOf(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8 || isa<PHINode, CallBase>(I) ||
+      I->mayReadOrWriteMemory() || PartnerIdx.count(V))
+    return false;
+  return all_of(I->operands(),
+                [&](Value *Op) { return isSelfDerived(Op, Depth + 1); });
+}
+
 /// The stage's self words as seen through \p V, when \p V is a word or
 /// provably has a word's bits: {word index, or (lo, hi) for 64 bits}.
 std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
@@ -153,6 +166,10 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
     N = A->second < 0 ? add(Op::SelfWord, 32, {}, A->first)
                       : add(Op::SelfPair, 64, {},
                             uint64_t(A->first) | uint64_t(A->second) << 32);
+  } else if (auto *I = dyn_cast<Instruction>(V); I && isSelfDerived(I, 0)) {
+    // Computed from the lane's own state alone (e.g. `self.index == 0`,
+    // which clang tests before it looks at the partner).
+    N = compileInst(I, Depth);
   } else {
     std::string Str;
     raw_string_ostream OS(Str);

@@ -126,6 +126,7 @@ private:
   unsigned reach(llvm::BasicBlock *BB, unsigned Depth);
   unsigned edge(llvm::BasicBlock *From, llvm::BasicBlock *To, unsigned Depth);
   std::optional<std::pair<int, int>> aliasOf(llvm::Value *V);
+  bool isSelfDerived(llvm::Value *V, unsigned Depth);
 };
 
 } // namespace argrec

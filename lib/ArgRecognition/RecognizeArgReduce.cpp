@@ -67,7 +67,8 @@ struct Stage {
   Value *Addr = nullptr;
   BasicBlock *BB = nullptr;
   SmallVector<CallInst *, 2> Calls; ///< in program order
-  int Offset = -1;                  ///< lane ^ Offset; 0 = identity; -1 other
+  int Offset = -1;   ///< lane ^ Offset (or lane + Offset if Down); 0 = identity
+  bool Down = false; ///< a __shfl_down step: lane + Offset within a segment
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
@@ -206,6 +207,30 @@ int classifyLaneMap(const Stage &S, const ChipInfo &Chip) {
       return -1;
   }
   return Offset;
+}
+
+/// The lane lane 0 reads, if the address is a lane expression.
+std::optional<unsigned> sourceOfLaneZero(const Stage &S, const ChipInfo &Chip) {
+  auto A = evalLane(S.Addr, 0, Chip.WaveSize);
+  if (!A)
+    return std::nullopt;
+  return Chip.bpermuteSourceLane(0, uint64_t(*A));
+}
+
+/// True if in every segment of \p Cluster lanes, each lane L whose L + D is
+/// still in the segment reads lane L + D (__shfl_down's in-range lanes; what
+/// the others read never reaches a segment's first lane).
+bool isDownMap(const Stage &S, const ChipInfo &Chip, unsigned D,
+               unsigned Cluster) {
+  unsigned W = Chip.WaveSize;
+  for (unsigned L = 0; L < W; ++L) {
+    if (L % Cluster + D >= Cluster)
+      continue;
+    auto A = evalLane(S.Addr, L, W);
+    if (!A || Chip.bpermuteSourceLane(L, uint64_t(*A)) != L + D)
+      return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -443,6 +468,9 @@ private:
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
+  bool readOnlyAtSegmentStart(ArrayRef<Output> Outputs, unsigned Cluster,
+                              std::string &Why);
+  bool onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster);
   void insertFallback(const ChainRegion &R, Value *Fast,
                       ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
 
@@ -820,6 +848,11 @@ private:
 namespace {
 
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
+  // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
+  // reads the result; it is not a step.
+  if (Chain.size() > 1 && classifyLaneMap(Stages[Chain.back()], Chip) < 0 &&
+      sourceOfLaneZero(Stages[Chain.back()], Chip) == 0u)
+    Chain = Chain.drop_back();
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
   std::string Why;
@@ -842,21 +875,39 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   }
   // Lane maps: xor offsets 1, 2, ..., C/2 once each (identity stages, e.g.
-  // offset 32 on GFX10+ wave64, are allowed: a selection keeps self).
+  // offset 32 on GFX10+ wave64, are allowed: a selection keeps self), or the
+  // same offsets as a __shfl_down ladder (lane + M within C-lane segments),
+  // whose result only the first lane of each segment holds.
   unsigned OffsetMask = 0;
+  std::optional<bool> Down;
   for (unsigned SI : Chain) {
     Stage &S = Stages[SI];
     S.Offset = classifyLaneMap(S, Chip);
+    S.Down = false;
+    if (S.Offset < 0) {
+      std::optional<unsigned> Src = sourceOfLaneZero(S, Chip);
+      if (Src && *Src > 0) {
+        S.Offset = *Src;
+        S.Down = true;
+      }
+    }
     if (S.Calls.size() != NWords || S.Offset < 0 ||
         (S.Offset & (S.Offset - 1))) {
       refuse(S, "NotAnXorButterfly",
-             S.Offset < 0 ? Twine("the lane read is not lane ^ M for a "
-                                  "constant M on ") + Chip.CPU
+             S.Offset < 0 ? Twine("the lane read is neither lane ^ M nor "
+                                  "lane + M for a constant M on ") +
+                                Chip.CPU
                           : Twine("the stages do not exchange the same words"));
       return false;
     }
+    if (S.Offset && Down && *Down != S.Down) {
+      refuse(S, "NotAnXorButterfly", "xor and shfl_down steps are mixed");
+      return false;
+    }
+    if (S.Offset)
+      Down = S.Down;
     if (S.Offset && (OffsetMask & S.Offset)) {
-      refuse(S, "NotAnXorButterfly", "an xor offset is used twice");
+      refuse(S, "NotAnXorButterfly", "an offset is used twice");
       return false;
     }
     OffsetMask |= S.Offset;
@@ -864,9 +915,19 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   unsigned Cluster = OffsetMask + 1;
   if (OffsetMask == 0 || (Cluster & OffsetMask)) {
     refuse(First, "NotAnXorButterfly",
-           "the xor offsets are not 1, 2, ..., C/2 for a cluster of C lanes");
+           "the offsets are not 1, 2, ..., C/2 for a cluster of C lanes");
     return false;
   }
+  bool IsDown = Down.value_or(false);
+  for (unsigned SI : Chain)
+    if (Stages[SI].Down &&
+        !isDownMap(Stages[SI], Chip, Stages[SI].Offset, Cluster)) {
+      refuse(Stages[SI], "NotAnXorButterfly",
+             Twine("a shfl_down step's in-range lanes do not read lane + ") +
+                 Twine(Stages[SI].Offset) + " within " + Twine(Cluster) +
+                 "-lane segments on " + Chip.CPU);
+      return false;
+    }
   for (unsigned K = 0; K + 1 < Chain.size(); ++K) {
     BasicBlock *A = Stages[Chain[K]].BB, *B = Stages[Chain[K + 1]].BB;
     if (!DT.dominates(A, B) || !PDT.dominates(B, A)) {
@@ -1023,6 +1084,16 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       refuse(First, "NotAStage", "a result is not dominated by the butterfly");
       return false;
     }
+  if (IsDown) {
+    std::string Why;
+    if (!readOnlyAtSegmentStart(Outputs, Cluster, Why)) {
+      refuse(First, "ResultInOtherLanes",
+             Twine("a shfl_down ladder leaves the result in the first lane "
+                   "of each ") +
+                 Twine(Cluster) + "-lane segment only, but " + Why);
+      return false;
+    }
+  }
   // A float value result's bits are not determined by the order alone:
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
   // and the operation returns the canonical NaN. A guard checks at run time
@@ -1107,10 +1178,11 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   ORE.emit([&]() {
     OptimizationRemark R(DEBUG_TYPE, "Recognized", Call);
     R << "recognised " << describe(C, Comps) << " over "
-      << std::to_string(Cluster) << " lanes (xor butterfly, "
+      << std::to_string(Cluster)
+      << (IsDown ? " lanes (shfl_down ladder, " : " lanes (xor butterfly, ")
       << std::to_string(Chain.size()) << " stages on " << Chip.CPU << " wave"
-      << std::to_string(Chip.WaveSize)
-      << "): replaced by " << Call->getCalledFunction()->getName();
+      << std::to_string(Chip.WaveSize) << "): replaced by "
+      << Call->getCalledFunction()->getName();
     if (Region)
       R << ", guarded at run time (" << G.describe()
         << "; otherwise the original code runs)";
@@ -1321,6 +1393,74 @@ bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
     for (Instruction &I : make_early_inc_range(*BB))
       if (Move.count(&I))
         I.moveBefore(At->getIterator());
+  return true;
+}
+
+/// True if only lanes L with L % \p Cluster == 0 reach \p BB: a dominating
+/// branch on a lane expression (`__lane_id() == 0`) leads there only from
+/// such lanes.
+bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster) {
+  unsigned W = Chip.WaveSize;
+  for (DomTreeNode *N = DT.getNode(BB); N && N->getIDom(); N = N->getIDom()) {
+    BasicBlock *Dom = N->getIDom()->getBlock();
+    auto *Br = dyn_cast<BranchInst>(Dom->getTerminator());
+    if (!Br || !Br->isConditional() ||
+        Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (unsigned SI = 0; SI < 2; ++SI) {
+      if (!DT.dominates(BasicBlockEdge(Dom, Br->getSuccessor(SI)), BB))
+        continue;
+      bool Ok = true;
+      for (unsigned L = 0; L < W && Ok; ++L) {
+        auto C = evalLane(Br->getCondition(), L, W);
+        Ok = C && ((*C != 0) != (SI == 0) || L % Cluster == 0);
+      }
+      if (Ok)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// True if every use of \p Outputs reads them only in the first lane of
+/// each segment: in code only such lanes reach, or through a ds_bpermute
+/// from such a lane (`__shfl(v, 0)`).
+bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
+                                        unsigned Cluster, std::string &Why) {
+  unsigned W = Chip.WaveSize;
+  for (const Output &O : Outputs)
+    for (Use &U : O.I->uses()) {
+      auto *User = cast<Instruction>(U.getUser());
+      if (any_of(Outputs, [&](const Output &P) { return P.I == User; }))
+        continue;
+      auto *II = dyn_cast<IntrinsicInst>(User);
+      if (II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute &&
+          U.getOperandNo() == 1) {
+        bool Ok = true;
+        for (unsigned L = 0; L < W && Ok; ++L) {
+          auto A = evalLane(II->getArgOperand(0), L, W);
+          Ok = A && Chip.bpermuteSourceLane(L, uint64_t(*A)) % Cluster == 0;
+        }
+        if (Ok)
+          continue;
+        Why = "a shuffle reads it from other lanes";
+        return false;
+      }
+      auto *CB = dyn_cast<CallBase>(User);
+      if (CB && CB->isConvergent()) {
+        Why = "a convergent call reads it";
+        return false;
+      }
+      BasicBlock *At = User->getParent();
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U);
+      if (!onlyAtSegmentStart(At, Cluster)) {
+        Why = "it is read where other lanes run (only a branch on the lane "
+              "id, e.g. `__lane_id() == 0`, or a shuffle from the first lane "
+              "is recognised as restricting it)";
+        return false;
+      }
+    }
   return true;
 }
 
