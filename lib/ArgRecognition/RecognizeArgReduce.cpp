@@ -117,9 +117,25 @@ float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
 // Lane maps
 //===----------------------------------------------------------------------===//
 
+/// True if \p V is threadIdx.x: the intrinsic, or ROCm's
+/// `__ockl_get_local_id(0)` when device libraries are not linked in.
+bool isWorkItemIdX(const Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  if (!CB)
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(CB))
+    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x;
+  Function *Fn = CB->getCalledFunction();
+  auto *Dim = CB->arg_size() == 1 ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
+                                  : nullptr;
+  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
+}
+
 /// Evaluates an address expression in lane \p L; nullopt when it depends on
-/// anything but the lane id and constants.
+/// anything but the lane id and constants, or threadIdx.x when \p TidX
+/// gives its value.
 std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
+                                std::optional<unsigned> TidX = std::nullopt,
                                 unsigned Depth = 0) {
   if (Depth > 24)
     return std::nullopt;
@@ -128,14 +144,16 @@ std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
   auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return std::nullopt;
+  if (TidX && isWorkItemIdX(I))
+    return *TidX;
   auto Op = [&](unsigned N) {
-    return evalLane(I->getOperand(N), L, Wave, Depth + 1);
+    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
   };
   if (auto *II = dyn_cast<IntrinsicInst>(I)) {
     auto M = dyn_cast<ConstantInt>(II->getArgOperand(0));
     if (!M || !M->isMinusOne())
       return std::nullopt;
-    auto Acc = evalLane(II->getArgOperand(1), L, Wave, Depth + 1);
+    auto Acc = evalLane(II->getArgOperand(1), L, Wave, TidX, Depth + 1);
     if (!Acc)
       return std::nullopt;
     if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
@@ -187,6 +205,30 @@ std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
   case Instruction::Shl: R = Y < W ? X << Y : 0; break;
   case Instruction::LShr: R = Y < W ? maskTo(X, W) >> Y : 0; break;
   case Instruction::AShr: R = Y < W ? uint64_t(sext(X, W) >> Y) : 0; break;
+  case Instruction::URem:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::SDiv: {
+    uint64_t UX = maskTo(X, W), UY = maskTo(Y, W);
+    int64_t SX = sext(X, W), SY = sext(Y, W);
+    if (UY == 0 || (SX == INT64_MIN && SY == -1))
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case Instruction::URem:
+      R = UX % UY;
+      break;
+    case Instruction::UDiv:
+      R = UX / UY;
+      break;
+    case Instruction::SRem:
+      R = uint64_t(SX % SY);
+      break;
+    default:
+      R = uint64_t(SX / SY);
+      break;
+    }
+    break;
+  }
   default: return std::nullopt;
   }
   return sext(maskTo(R, W), W);
@@ -404,7 +446,10 @@ struct Guard {
   bool SameBitsAtIndex = false; ///< equal index, equal value bits
   bool NoTies = false;     ///< no lane holds the winning value at another index
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
-  bool needed() const { return NaNFree || SameBitsAtIndex || NoTies; }
+  bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
+  bool needed() const {
+    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid;
+  }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
     if (NaNFree)
@@ -413,6 +458,8 @@ struct Guard {
       Parts.push_back("no other index holds the winning value");
     if (SameBitsAtIndex)
       Parts.push_back("lanes holding the winning index hold its value's bits");
+    if (LaneIsTid)
+      Parts.push_back("threadIdx.x % wave size is the lane id");
     return join(Parts, ", ");
   }
 };
@@ -469,8 +516,8 @@ private:
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
   bool readOnlyAtSegmentStart(ArrayRef<Output> Outputs, unsigned Cluster,
-                              std::string &Why);
-  bool onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster);
+                              bool &UsesTid, std::string &Why);
+  bool onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster, bool &UsesTid);
   void insertFallback(const ChainRegion &R, Value *Fast,
                       ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
 
@@ -1084,9 +1131,10 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       refuse(First, "NotAStage", "a result is not dominated by the butterfly");
       return false;
     }
+  bool UsesTid = false;
   if (IsDown) {
     std::string Why;
-    if (!readOnlyAtSegmentStart(Outputs, Cluster, Why)) {
+    if (!readOnlyAtSegmentStart(Outputs, Cluster, UsesTid, Why)) {
       refuse(First, "ResultInOtherLanes",
              Twine("a shfl_down ladder leaves the result in the first lane "
                    "of each ") +
@@ -1107,6 +1155,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
+  G.LaneIsTid = UsesTid;
   std::optional<ChainRegion> Region;
   if (G.needed()) {
     std::string Why;
@@ -1261,6 +1310,17 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   if (G.SameBitsAtIndex)
     Bad = B.CreateOr(Bad, B.CreateAnd(B.CreateICmpEQ(Idx, ResIdx),
                                       B.CreateICmpNE(Bits, ResBits)));
+  if (G.LaneIsTid) {
+    Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                    {B.getInt32(-1), B.getInt32(0)});
+    if (Chip.WaveSize == 64)
+      Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                               {B.getInt32(-1), Lane});
+    Value *Tid =
+        B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::amdgcn_workitem_id_x, {});
+    Bad = B.CreateOr(Bad,
+                     B.CreateICmpNE(Lane, B.CreateAnd(Tid, Chip.WaveSize - 1)));
+  }
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   Value *Ballot =
       B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
@@ -1396,28 +1456,51 @@ bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
   return true;
 }
 
+/// True if \p Taken(L) (a branch condition's value in lane L, taking the
+/// edge) implies L % \p Cluster == 0 in every lane. A condition on
+/// threadIdx.x is tried with threadIdx.x = L + k * W for every k a
+/// 1024-lane block allows, which holds exactly when threadIdx.x % W is the
+/// lane id (1-D blocks); \p UsesTid says that the guard must check that.
+static bool impliesSegmentStart(Value *Cond, bool Want, unsigned W,
+                                unsigned Cluster, bool &UsesTid) {
+  auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
+    for (unsigned L = 0; L < W; ++L) {
+      std::optional<unsigned> Tid;
+      if (Wave)
+        Tid = L + *Wave * W;
+      auto C = evalLane(Cond, L, W, Tid);
+      if (!C)
+        return std::nullopt;
+      if ((*C != 0) == Want && L % Cluster != 0)
+        return false;
+    }
+    return true;
+  };
+  if (auto R = Check(std::nullopt))
+    return *R;
+  for (unsigned K = 0; K < 1024 / W; ++K)
+    if (Check(K) != std::optional<bool>(true))
+      return false;
+  UsesTid = true;
+  return true;
+}
+
 /// True if only lanes L with L % \p Cluster == 0 reach \p BB: a dominating
-/// branch on a lane expression (`__lane_id() == 0`) leads there only from
-/// such lanes.
-bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster) {
-  unsigned W = Chip.WaveSize;
+/// branch on a lane expression (`__lane_id() == 0`, or threadIdx.x-based
+/// under \p UsesTid) leads there only from such lanes.
+bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster,
+                                    bool &UsesTid) {
   for (DomTreeNode *N = DT.getNode(BB); N && N->getIDom(); N = N->getIDom()) {
     BasicBlock *Dom = N->getIDom()->getBlock();
     auto *Br = dyn_cast<BranchInst>(Dom->getTerminator());
     if (!Br || !Br->isConditional() ||
         Br->getSuccessor(0) == Br->getSuccessor(1))
       continue;
-    for (unsigned SI = 0; SI < 2; ++SI) {
-      if (!DT.dominates(BasicBlockEdge(Dom, Br->getSuccessor(SI)), BB))
-        continue;
-      bool Ok = true;
-      for (unsigned L = 0; L < W && Ok; ++L) {
-        auto C = evalLane(Br->getCondition(), L, W);
-        Ok = C && ((*C != 0) != (SI == 0) || L % Cluster == 0);
-      }
-      if (Ok)
+    for (unsigned SI = 0; SI < 2; ++SI)
+      if (DT.dominates(BasicBlockEdge(Dom, Br->getSuccessor(SI)), BB) &&
+          impliesSegmentStart(Br->getCondition(), SI == 0, Chip.WaveSize,
+                              Cluster, UsesTid))
         return true;
-    }
   }
   return false;
 }
@@ -1426,7 +1509,8 @@ bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster) {
 /// each segment: in code only such lanes reach, or through a ds_bpermute
 /// from such a lane (`__shfl(v, 0)`).
 bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
-                                        unsigned Cluster, std::string &Why) {
+                                        unsigned Cluster, bool &UsesTid,
+                                        std::string &Why) {
   unsigned W = Chip.WaveSize;
   for (const Output &O : Outputs)
     for (Use &U : O.I->uses()) {
@@ -1454,7 +1538,7 @@ bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
       BasicBlock *At = User->getParent();
       if (auto *Phi = dyn_cast<PHINode>(User))
         At = Phi->getIncomingBlock(U);
-      if (!onlyAtSegmentStart(At, Cluster)) {
+      if (!onlyAtSegmentStart(At, Cluster, UsesTid)) {
         Why = "it is read where other lanes run (only a branch on the lane "
               "id, e.g. `__lane_id() == 0`, or a shuffle from the first lane "
               "is recognised as restricting it)";

@@ -1,7 +1,8 @@
 // __shfl_down ladders leave the reduction in the first lane of each segment
 // only: crosslane-recognize-arg replaces one when every read of its result
-// is in code only such lanes reach (`__lane_id() == 0`) or a shuffle from
-// lane 0 (`__shfl(v, 0)`), and refuses when other lanes read it. Each
+// is in code only such lanes reach (`__lane_id() == 0`; `threadIdx.x == 0`
+// with a run-time check that threadIdx.x % W is the lane id) or a shuffle
+// from lane 0 (`__shfl(v, 0)`), and refuses when other lanes read it. Each
 // rewrite is run against the original in the wave executor (full waves: the
 // original reads inactive lanes otherwise), wave64 and wave32.
 // REQUIRES: hip-headers, executor
@@ -11,14 +12,16 @@
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK: remark: {{.*}}not replaced (ResultInOtherLanes): a shfl_down ladder leaves the result in the first lane of each 64-lane segment only, but it is read where other lanes run
-// REMARK: remark: {{.*}}not replaced (ResultInOtherLanes)
+// REMARK: remark: {{.*}}over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time ({{.*}}threadIdx.x % wave size is the lane id; otherwise the original code runs)
 // REMARK-NOT: remark
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=down_tid0 --mcpu=gfx942 --grid=1 --block=16,4 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,ties,nan-each | FileCheck %s --check-prefix=DIFF
 // RUN: for k in down_lane0 down_bcast down_all down_tid0; do %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=$k --mcpu=gfx942 --grid=1 --block=64 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
-// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK32
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK32
 // REMARK32-COUNT-2: remark: {{.*}}over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
-// RUN: for k in down_lane0 down_bcast; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
-// DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
+// REMARK32-NEXT: (ResultInOtherLanes)
+// REMARK32-NEXT: over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
+// RUN: for k in down_lane0 down_bcast down_tid0; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 // DIFF-NOT: [1-9][0-9]* mismatches
 #include <hip/hip_runtime.h>
@@ -73,14 +76,16 @@ extern "C" __global__ void down_all(const float *in, float *ov, int *oi) {
   oi[threadIdx.x] = i;
 }
 
-// threadIdx.x == 0 is lane 0 only for 1-D blocks: not proven.
+// threadIdx.x == 0 is lane 0 only when threadIdx.x % W is the lane id
+// (1-D blocks): guarded at run time. With 16x4 blocks lanes 16, 32 and 48
+// also store their partial results, and the original code must run.
 extern "C" __global__ void down_tid0(const float *in, float *ov, int *oi) {
-  float v;
-  int i;
-  start(in, v, i);
+  float v = in[threadIdx.y * blockDim.x + threadIdx.x];
+  int i = (int)(((threadIdx.y * blockDim.x + threadIdx.x) * 7u) %
+                (unsigned)warpSize);
   ladder(v, i);
   if (threadIdx.x == 0) {
-    ov[0] = v;
-    oi[0] = i;
+    ov[threadIdx.y] = v;
+    oi[threadIdx.y] = i;
   }
 }
