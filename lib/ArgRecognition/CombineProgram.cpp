@@ -7,9 +7,12 @@
 #include "CombineProgram.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -58,7 +61,38 @@ unsigned bitsOf(Type *Ty) {
 constexpr unsigned MaxDepth = 64;
 constexpr unsigned InProgress = ~0u;
 
+/// llvm.maxnum/minnum/maximumnum/minimumnum (a NaN operand yields the
+/// other) and llvm.maximum/minimum (NaN wins) on f32 bits, with -0 < +0
+/// (LLVM leaves the zero's sign open for the *num forms; this is one of the
+/// allowed answers, and the one the wave executor and APFloat give). A NaN
+/// result is the NaN operand, quieted.
+uint64_t floatMinMax(Intrinsic::ID ID, uint32_t A, uint32_t B) {
+  bool Max = ID == Intrinsic::maxnum || ID == Intrinsic::maximum ||
+             ID == Intrinsic::maximumnum;
+  bool NaNWins = ID == Intrinsic::maximum || ID == Intrinsic::minimum;
+  float X = bit_cast<float>(A), Y = bit_cast<float>(B);
+  auto Quiet = [](uint32_t V) { return V | 0x00400000u; };
+  if (std::isnan(X) || std::isnan(Y)) {
+    if (std::isnan(X) && (NaNWins || std::isnan(Y)))
+      return Quiet(A);
+    if (std::isnan(Y) && NaNWins)
+      return Quiet(B);
+    return std::isnan(X) ? B : A;
+  }
+  if (X == Y) { // equal, or zeros of either sign: -0 < +0
+    bool NegA = A >> 31;
+    return Max == NegA ? B : A;
+  }
+  return (Max ? X > Y : X < Y) ? A : B;
+}
+
 } // namespace
+
+bool isFloatMinMax(Intrinsic::ID ID) {
+  return ID == Intrinsic::maxnum || ID == Intrinsic::minnum ||
+         ID == Intrinsic::maximum || ID == Intrinsic::minimum ||
+         ID == Intrinsic::maximumnum || ID == Intrinsic::minimumnum;
+}
 
 CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
                                BasicBlock *StageBB,
@@ -296,6 +330,8 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
     if (ID == Intrinsic::umin || ID == Intrinsic::umax ||
         ID == Intrinsic::smin || ID == Intrinsic::smax)
       return add(Op::MinMax, Bits, {Op0(0), Op0(1)}, 0, ID);
+    if (isFloatMinMax(ID) && Bits == 32)
+      return add(Op::FMinMax, 32, {Op0(0), Op0(1)}, 0, ID);
     if (ID == Intrinsic::fabs && (Bits == 32 || Bits == 64))
       return add(Op::FAbs, Bits, {Op0(0)});
   }
@@ -419,6 +455,10 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
                                                 : X.sge(Y);
         V = TakeA ? A(0) : A(1);
       }
+      break;
+    case Op::FMinMax:
+      if (Strict())
+        V = floatMinMax(Intrinsic::ID(N.Aux), uint32_t(A(0)), uint32_t(A(1)));
       break;
     case Op::FAbs:
       if (Strict())

@@ -33,11 +33,16 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 
 #include <string>
 
 namespace crosslane {
 namespace argrec {
+
+/// True for the floating-point min/max intrinsics a combine may use
+/// (maxnum, minnum, maximum, minimum, maximumnum, minimumnum).
+bool isFloatMinMax(llvm::Intrinsic::ID ID);
 
 class CombineProgram {
 public:
@@ -57,8 +62,9 @@ public:
     Or,
     Xor, ///< (a, b) on i1, or Or on disjoint bits
     Shl32,
-    LShr32, ///< (a): moving a word within an i64
-    MinMax, ///< (a, b); Aux = llvm::Intrinsic::ID
+    LShr32,  ///< (a): moving a word within an i64
+    MinMax,  ///< (a, b); Aux = llvm::Intrinsic::ID
+    FMinMax, ///< (a, b) f32: maxnum/minnum(-num), maximum/minimum; Aux = ID
     FAbs,
     FNeg,
     LazyAnd, ///< (a, b): 0 when a is 0 (b is not looked at), else b

@@ -385,6 +385,9 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
 }
 
 std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
+  if (!C.IsArg && Comps[0].isFloat())
+    return std::string(getName(C.Op)) + " f32" +
+           (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
   if (!C.IsArg)
     return std::string(getName(C.Op)) + (Comps[0].is64() ? " i64" : " i32");
   std::string S = C.Max ? "argmax" : "argmin";
@@ -428,7 +431,7 @@ bool isCombineOp(const Instruction &I) {
     case Intrinsic::fabs:
       return true;
     default:
-      return false;
+      return argrec::isFloatMinMax(II->getIntrinsicID());
     }
   return false;
 }
@@ -447,6 +450,7 @@ struct Guard {
   bool NoTies = false;     ///< no lane holds the winning value at another index
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
   bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
+  bool HasIndex = true;    ///< an arg reduction (else value only)
   bool needed() const {
     return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid;
   }
@@ -457,7 +461,9 @@ struct Guard {
     if (NoTies)
       Parts.push_back("no other index holds the winning value");
     if (SameBitsAtIndex)
-      Parts.push_back("lanes holding the winning index hold its value's bits");
+      Parts.push_back(
+          HasIndex ? "lanes holding the winning index hold its value's bits"
+                   : "lanes holding the result's value hold its bits");
     if (LaneIsTid)
       Parts.push_back("threadIdx.x % wave size is the lane id");
     return join(Parts, ", ");
@@ -915,12 +921,6 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
            "the lanes exchange more than a value and an index");
     return false;
   }
-  if (Comps.size() == 1 && Comps[0].isFloat()) {
-    refuse(First, "UnsupportedState",
-           "a floating-point value-only butterfly is not recognised yet "
-           "(maxnum/minnum leave the sign of a zero result unspecified)");
-    return false;
-  }
   // Lane maps: xor offsets 1, 2, ..., C/2 once each (identity stages, e.g.
   // offset 32 on GFX10+ wave64, are allowed: a selection keeps self), or the
   // same offsets as a __shfl_down ladder (lane + M within C-lane segments),
@@ -986,7 +986,21 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
 
   // Candidates for the chain.
   SmallVector<Candidate, 16> Cands;
-  if (Comps.size() == 1) {
+  if (Comps.size() == 1 && Comps[0].isFloat()) {
+    // fmax/fmin (NaN ignored) or fmaximum/fminimum (NaN wins), -0 < +0
+    // first; with -0 == +0 the zero's sign is checked at run time.
+    for (bool Zeros : {false, true})
+      for (bool NaNWins : {false, true})
+        for (bool Max : {true, false}) {
+          Candidate C;
+          C.Op = NaNWins ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
+                         : (Max ? ReduceOp::FMax : ReduceOp::FMin);
+          C.Max = Max;
+          C.NaNWins = NaNWins;
+          C.ZerosEqual = Zeros;
+          Cands.push_back(C);
+        }
+  } else if (Comps.size() == 1) {
     for (ReduceOp Op :
          {ReduceOp::UMin, ReduceOp::UMax, ReduceOp::SMin, ReduceOp::SMax}) {
       Candidate C;
@@ -1146,16 +1160,19 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
   // and the operation returns the canonical NaN. A guard checks at run time
   // what the proof could not (docs/ArgRecognition.md).
-  bool FloatValue = C.IsArg && Comps[C.ValSlot].isFloat();
+  bool FloatValue = Comps[C.IsArg ? C.ValSlot : 0].isFloat();
   bool ValueRead = any_of(Outputs, [&](const Output &O) {
     return !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
   });
   Guard G;
-  G.NaNFree = FloatValue && (!Proven || ValueRead || C.TiesByLane);
+  // A value-only fmax/fmin returns some NaN only when all are NaN, whose
+  // payload LLVM leaves open, so it needs no NaN check once proven.
+  G.NaNFree = FloatValue && (!Proven || (C.IsArg && ValueRead) || C.TiesByLane);
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
   G.LaneIsTid = UsesTid;
+  G.HasIndex = C.IsArg;
   std::optional<ChainRegion> Region;
   if (G.needed()) {
     std::string Why;
@@ -1215,9 +1232,14 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
   }
   if (Region) {
-    const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
-    Value *Fast = emitGuard(B, G, compValue(B, First, VC), Results[C.ValSlot],
-                            compValue(B, First, IC), Results[C.IdxSlot]);
+    const Component &VC = Comps[C.IsArg ? C.ValSlot : 0];
+    Value *Idx = nullptr, *ResIdx = nullptr;
+    if (C.IsArg) {
+      Idx = compValue(B, First, Comps[C.IdxSlot]);
+      ResIdx = Results[C.IdxSlot];
+    }
+    Value *Fast = emitGuard(B, G, compValue(B, First, VC),
+                            Results[C.IsArg ? C.ValSlot : 0], Idx, ResIdx);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -1291,8 +1313,8 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 
 /// True (an i1, the same in every lane) when no active lane fails the
 /// guard's conditions: its value is not NaN; it does not hold the winning
-/// value at another index; a lane holding the winning index holds the
-/// winning value's bits.
+/// value at another index; a lane holding the winning index (with no index
+/// (\p Idx null): the winning value) holds the winning value's bits.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx) {
   bool Float = Val->getType()->isFloatTy();
@@ -1307,9 +1329,13 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                                         : B.CreateICmpEQ(Bits, ResBits);
     Bad = B.CreateOr(Bad, B.CreateAnd(Same, B.CreateICmpNE(Idx, ResIdx)));
   }
-  if (G.SameBitsAtIndex)
-    Bad = B.CreateOr(Bad, B.CreateAnd(B.CreateICmpEQ(Idx, ResIdx),
-                                      B.CreateICmpNE(Bits, ResBits)));
+  if (G.SameBitsAtIndex) {
+    // Without an index (a value-only reduction): a lane holding the result's
+    // value (-0 == +0) holds its bits.
+    Value *Here =
+        Idx ? B.CreateICmpEQ(Idx, ResIdx) : B.CreateFCmpOEQ(Val, ResVal);
+    Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
+  }
   if (G.LaneIsTid) {
     Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
                                     {B.getInt32(-1), B.getInt32(0)});
@@ -1591,11 +1617,13 @@ bool Recognizer::run() {
   if (Stages.empty())
     return false;
   computeClosures();
-  // Link stage K to the stage whose words all come from K's combine.
+  // Link stage K to the stage whose words all come from K's combine and
+  // that exchanges as many words.
   SmallVector<int, 8> Next(Stages.size(), -1), Prev(Stages.size(), -1);
   for (unsigned K = 0; K < Stages.size(); ++K)
     for (unsigned J = 0; J < Stages.size(); ++J) {
-      if (J == K || Prev[J] >= 0)
+      if (J == K || Prev[J] >= 0 ||
+          Stages[J].Calls.size() != Stages[K].Calls.size())
         continue;
       bool All = true;
       for (Value *W : Stages[J].words()) {
@@ -1608,6 +1636,23 @@ bool Recognizer::run() {
         break;
       }
     }
+  // A stage repeating an xor offset starts a new reduction (a value
+  // butterfly, then one over indices chosen by its result).
+  for (unsigned K = 0; K < Stages.size(); ++K) {
+    if (Prev[K] >= 0)
+      continue;
+    unsigned Seen = 0;
+    for (int S = K; S >= 0; S = Next[S]) {
+      int Off = classifyLaneMap(Stages[S], Chip);
+      if (Off > 0 && (Seen & Off)) {
+        Next[Prev[S]] = -1;
+        Prev[S] = -1;
+        break;
+      }
+      if (Off > 0)
+        Seen |= Off;
+    }
+  }
   bool Changed = false;
   for (unsigned K = 0; K < Stages.size(); ++K) {
     if (Prev[K] >= 0)
