@@ -506,7 +506,8 @@ private:
 
   void collectStages();
   void computeClosures();
-  unsigned CFGEdits = 0; ///< guarded rewrites (they split blocks)
+  bool splitMixedPhis();
+  unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
@@ -584,6 +585,35 @@ void Recognizer::computeClosures() {
     }
 }
 
+/// A chain inside `if (...)` ends in phis that also merge the values of the
+/// lanes that skipped it (`phi [result, chain], [v, outside]`), so no value
+/// is the chain's result. Gives the chain's edges a block of their own,
+/// whose phis are.
+bool Recognizer::splitMixedPhis() {
+  SmallVector<std::pair<BasicBlock *, SmallVector<BasicBlock *, 4>>, 4> Splits;
+  for (auto [SI, Closure] : enumerate(Closures))
+    for (Instruction *I : Closure) {
+      auto *Phi = dyn_cast<PHINode>(I);
+      if (!Phi || any_of(Splits, [&](const auto &Sp) {
+            return Sp.first == Phi->getParent();
+          }))
+        continue;
+      SmallVector<BasicBlock *, 4> Inside;
+      bool Outside = false;
+      for (BasicBlock *Pred : predecessors(Phi->getParent())) {
+        if (DT.dominates(Stages[SI].BB, Pred))
+          Inside.push_back(Pred);
+        else
+          Outside = true;
+      }
+      if (Outside && !Inside.empty() && !Phi->getParent()->isEHPad())
+        Splits.push_back({Phi->getParent(), Inside});
+    }
+  for (auto &[BB, Inside] : Splits)
+    SplitBlockPredecessors(BB, Inside, ".crosslane.out");
+  CFGEdits += Splits.size();
+  return !Splits.empty();
+}
 
 /// Slot kinds from the first stage's words: f32 bits, an i64 split into two
 /// words, or an i32.
@@ -1617,6 +1647,14 @@ bool Recognizer::run() {
   if (Stages.empty())
     return false;
   computeClosures();
+  if (splitMixedPhis()) {
+    DT.recalculate(F);
+    PDT.recalculate(F);
+    for (Stage &S : Stages)
+      S.BB = S.Calls.front()->getParent();
+    Closures.clear();
+    computeClosures();
+  }
   // Link stage K to the stage whose words all come from K's combine and
   // that exchanges as many words.
   SmallVector<int, 8> Next(Stages.size(), -1), Prev(Stages.size(), -1);
@@ -1689,10 +1727,11 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   Recognizer R(F, *Chip, DT, PDT, ORE, *Cache);
-  if (!R.run())
-    return PreservedAnalyses::all();
-  if (R.cfgChanged())
+  bool Changed = R.run();
+  if (R.cfgChanged()) // also when only edges were split for a refused chain
     return PreservedAnalyses::none();
+  if (!Changed)
+    return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;
