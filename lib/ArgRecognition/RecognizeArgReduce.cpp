@@ -20,6 +20,7 @@
 #include "CombineProgram.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -69,6 +70,11 @@ struct Stage {
   SmallVector<CallInst *, 2> Calls; ///< in program order
   int Offset = -1;   ///< lane ^ Offset (or lane + Offset if Down); 0 = identity
   bool Down = false; ///< a __shfl_down step: lane + Offset within a segment
+  /// The lane map, evaluated once (Recognizer::classify): the lane each
+  /// lane reads, if the address is a lane expression, and its xor offset.
+  bool Classified = false;
+  std::optional<SmallVector<unsigned, 64>> Sources;
+  int XorOffset = -1;
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
@@ -131,70 +137,51 @@ bool isWorkItemIdX(const Value *V) {
   return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
 }
 
-/// Evaluates an address expression in lane \p L; nullopt when it depends on
-/// anything but the lane id and constants, or threadIdx.x when \p TidX
-/// gives its value.
-std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
-                                std::optional<unsigned> TidX = std::nullopt,
-                                unsigned Depth = 0) {
-  if (Depth > 24)
-    return std::nullopt;
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return C->getSExtValue();
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I)
-    return std::nullopt;
-  if (TidX && isWorkItemIdX(I))
-    return *TidX;
-  auto Op = [&](unsigned N) {
-    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
-  };
+using LaneValue = std::optional<int64_t>;
+using LaneVector = SmallVector<int64_t, 64>;
+
+/// The value of \p I in lane \p L from its operands' values there (nullopt
+/// for an operand that cannot be evaluated; a select ignores its untaken
+/// arm); nullopt when \p I is not a lane expression.
+LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
+                     unsigned Wave) {
   if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-    auto M = dyn_cast<ConstantInt>(II->getArgOperand(0));
-    if (!M || !M->isMinusOne())
-      return std::nullopt;
-    auto Acc = evalLane(II->getArgOperand(1), L, Wave, TidX, Depth + 1);
-    if (!Acc)
+    auto *M = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    if (!M || !M->isMinusOne() || Ops.size() < 2 || !Ops[1])
       return std::nullopt;
     if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
-      return *Acc + std::min(L, 32u);
+      return *Ops[1] + std::min(L, 32u);
     if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
-      return *Acc + (Wave == 64 && L > 32 ? L - 32 : 0);
+      return *Ops[1] + (Wave == 64 && L > 32 ? L - 32 : 0);
     return std::nullopt;
   }
   if (isa<SelectInst>(I)) {
-    auto C = Op(0);
-    if (!C)
+    if (!Ops[0])
       return std::nullopt;
-    return *C ? Op(1) : Op(2);
+    return *Ops[0] ? Ops[1] : Ops[2];
   }
   if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
-    auto A = Op(0);
-    if (!A)
+    if (!Ops[0])
       return std::nullopt;
     unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
     unsigned DB = I->getType()->getIntegerBitWidth();
-    uint64_t U = maskTo(uint64_t(*A), SB);
+    uint64_t U = maskTo(uint64_t(*Ops[0]), SB);
     if (isa<SExtInst>(I))
       return sext(U, SB);
     return sext(maskTo(U, DB), DB);
   }
   if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
-    auto A = Op(0), B = Op(1);
-    if (!A || !B)
+    if (!Ops[0] || !Ops[1])
       return std::nullopt;
     unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
-    APInt X(W, uint64_t(*A), true), Y(W, uint64_t(*B), true);
+    APInt X(W, uint64_t(*Ops[0]), true), Y(W, uint64_t(*Ops[1]), true);
     return ICmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
   }
   auto *BO = dyn_cast<BinaryOperator>(I);
-  if (!BO || !BO->getType()->isIntegerTy())
-    return std::nullopt;
-  auto A = Op(0), B = Op(1);
-  if (!A || !B)
+  if (!BO || !BO->getType()->isIntegerTy() || !Ops[0] || !Ops[1])
     return std::nullopt;
   unsigned W = BO->getType()->getIntegerBitWidth();
-  uint64_t X = uint64_t(*A), Y = uint64_t(*B), R;
+  uint64_t X = uint64_t(*Ops[0]), Y = uint64_t(*Ops[1]), R;
   switch (BO->getOpcode()) {
   case Instruction::Add: R = X + Y; break;
   case Instruction::Sub: R = X - Y; break;
@@ -234,44 +221,55 @@ std::optional<int64_t> evalLane(Value *V, unsigned L, unsigned Wave,
   return sext(maskTo(R, W), W);
 }
 
-/// Classifies a stage's lane map on the chip: lane L reads lane L ^ Offset.
-int classifyLaneMap(const Stage &S, const ChipInfo &Chip) {
-  unsigned W = Chip.WaveSize;
-  int Offset = -1;
-  for (unsigned L = 0; L < W; ++L) {
-    auto A = evalLane(S.Addr, L, W);
-    if (!A)
-      return -1;
-    int O = int(Chip.bpermuteSourceLane(L, uint64_t(*A)) ^ L);
-    if (Offset == -1)
-      Offset = O;
-    else if (O != Offset)
-      return -1;
+/// Evaluates an address expression in lane \p L; nullopt when it depends on
+/// anything but the lane id and constants, or threadIdx.x when \p TidX
+/// gives its value.
+LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
+                   std::optional<unsigned> TidX = std::nullopt,
+                   unsigned Depth = 0) {
+  if (Depth > 24)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getSExtValue();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  if (TidX && isWorkItemIdX(I))
+    return *TidX;
+  auto Op = [&](unsigned N) {
+    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
+  };
+  SmallVector<LaneValue, 3> Ops;
+  if (isa<SelectInst>(I)) { // only the taken arm
+    LaneValue C = Op(0);
+    Ops = {C, C && *C ? Op(1) : std::nullopt, C && !*C ? Op(2) : std::nullopt};
+  } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    if (II->arg_size() != 2)
+      return std::nullopt;
+    Ops = {std::nullopt, Op(1)};
+  } else {
+    for (unsigned N = 0; N < I->getNumOperands(); ++N)
+      Ops.push_back(Op(N));
   }
-  return Offset;
+  return evalLaneOp(I, Ops, L, Wave);
 }
 
-/// The lane lane 0 reads, if the address is a lane expression.
-std::optional<unsigned> sourceOfLaneZero(const Stage &S, const ChipInfo &Chip) {
-  auto A = evalLane(S.Addr, 0, Chip.WaveSize);
-  if (!A)
-    return std::nullopt;
-  return Chip.bpermuteSourceLane(0, uint64_t(*A));
+/// The xor offset of a lane map (lane L reads Src[L] = L ^ Offset), or -1.
+int xorOffsetOf(ArrayRef<unsigned> Src) {
+  int Offset = int(Src[0]);
+  for (auto [L, From] : enumerate(Src))
+    if (int(From ^ L) != Offset)
+      return -1;
+  return Offset;
 }
 
 /// True if in every segment of \p Cluster lanes, each lane L whose L + D is
 /// still in the segment reads lane L + D (__shfl_down's in-range lanes; what
 /// the others read never reaches a segment's first lane).
-bool isDownMap(const Stage &S, const ChipInfo &Chip, unsigned D,
-               unsigned Cluster) {
-  unsigned W = Chip.WaveSize;
-  for (unsigned L = 0; L < W; ++L) {
-    if (L % Cluster + D >= Cluster)
-      continue;
-    auto A = evalLane(S.Addr, L, W);
-    if (!A || Chip.bpermuteSourceLane(L, uint64_t(*A)) != L + D)
+bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
+  for (auto [L, From] : enumerate(Src))
+    if (L % Cluster + D < Cluster && From != L + D)
       return false;
-  }
   return true;
 }
 
@@ -507,6 +505,9 @@ private:
   void collectStages();
   void computeClosures();
   bool splitMixedPhis();
+  Stage &classify(unsigned SI);
+  std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
+  DenseMap<Value *, std::optional<LaneVector>> LaneMemo;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
@@ -535,7 +536,9 @@ public:
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   ++NumRefused;
   ORE.emit([&]() {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Reason, S.Calls.front())
+    return OptimizationRemarkMissed(DEBUG_TYPE, Reason,
+                                    userDebugLoc(S.Calls.front()),
+                                    S.Calls.front()->getParent())
            << "cross-lane butterfly not replaced (" << Reason
            << "): " << Why.str();
   });
@@ -583,6 +586,54 @@ void Recognizer::computeClosures() {
       Level[&I] = *L;
       Closures[*L].insert(&I);
     }
+}
+
+Stage &Recognizer::classify(unsigned SI) {
+  Stage &S = Stages[SI];
+  if (!S.Classified) {
+    S.Classified = true;
+    if (auto A = lanes(S.Addr)) {
+      S.Sources.emplace();
+      for (auto [L, Addr] : enumerate(*A))
+        S.Sources->push_back(Chip.bpermuteSourceLane(L, uint64_t(Addr)));
+      S.XorOffset = xorOffsetOf(*S.Sources);
+    }
+  }
+  return S;
+}
+
+/// \p V's value in every lane of the wave, if it is a lane expression;
+/// memoised per function (cleared when a rewrite deletes code).
+std::optional<LaneVector> Recognizer::lanes(Value *V, unsigned Depth) {
+  if (auto It = LaneMemo.find(V); It != LaneMemo.end())
+    return It->second;
+  unsigned W = Chip.WaveSize;
+  std::optional<LaneVector> R;
+  if (auto *C = dyn_cast<ConstantInt>(V)) {
+    R = LaneVector(W, C->getSExtValue());
+  } else if (auto *I = dyn_cast<Instruction>(V);
+             I && Depth <= 24 && !isa<PHINode>(I)) {
+    auto *CB = dyn_cast<CallBase>(I);
+    unsigned NOps = CB ? CB->arg_size() : I->getNumOperands();
+    SmallVector<std::optional<LaneVector>, 3> Ops;
+    for (unsigned N = 0; N < NOps; ++N)
+      Ops.push_back(lanes(I->getOperand(N), Depth + 1));
+    LaneVector Out(W);
+    SmallVector<LaneValue, 3> At(NOps);
+    bool Ok = true;
+    for (unsigned L = 0; L < W && Ok; ++L) {
+      for (unsigned N = 0; N < NOps; ++N)
+        At[N] = Ops[N] ? LaneValue((*Ops[N])[L]) : std::nullopt;
+      LaneValue X = evalLaneOp(I, At, L, W);
+      Ok = X.has_value();
+      if (Ok)
+        Out[L] = *X;
+    }
+    if (Ok)
+      R = std::move(Out);
+  }
+  LaneMemo[V] = R;
+  return R;
 }
 
 /// A chain inside `if (...)` ends in phis that also merge the values of the
@@ -933,8 +984,8 @@ namespace {
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
   // reads the result; it is not a step.
-  if (Chain.size() > 1 && classifyLaneMap(Stages[Chain.back()], Chip) < 0 &&
-      sourceOfLaneZero(Stages[Chain.back()], Chip) == 0u)
+  if (Chain.size() > 1 && classify(Chain.back()).XorOffset < 0 &&
+      Stages[Chain.back()].Sources && (*Stages[Chain.back()].Sources)[0] == 0)
     Chain = Chain.drop_back();
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
@@ -958,15 +1009,12 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   unsigned OffsetMask = 0;
   std::optional<bool> Down;
   for (unsigned SI : Chain) {
-    Stage &S = Stages[SI];
-    S.Offset = classifyLaneMap(S, Chip);
+    Stage &S = classify(SI);
+    S.Offset = S.XorOffset;
     S.Down = false;
-    if (S.Offset < 0) {
-      std::optional<unsigned> Src = sourceOfLaneZero(S, Chip);
-      if (Src && *Src > 0) {
-        S.Offset = *Src;
-        S.Down = true;
-      }
+    if (S.Offset < 0 && S.Sources && (*S.Sources)[0] > 0) {
+      S.Offset = (*S.Sources)[0];
+      S.Down = true;
     }
     if (S.Calls.size() != NWords || S.Offset < 0 ||
         (S.Offset & (S.Offset - 1))) {
@@ -998,7 +1046,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   bool IsDown = Down.value_or(false);
   for (unsigned SI : Chain)
     if (Stages[SI].Down &&
-        !isDownMap(Stages[SI], Chip, Stages[SI].Offset, Cluster)) {
+        !isDownMap(*Stages[SI].Sources, Stages[SI].Offset, Cluster)) {
       refuse(Stages[SI], "NotAnXorButterfly",
              Twine("a shfl_down step's in-range lanes do not read lane + ") +
                  Twine(Stages[SI].Offset) + " within " + Twine(Cluster) +
@@ -1277,7 +1325,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   }
   ++NumRewritten;
   ORE.emit([&]() {
-    OptimizationRemark R(DEBUG_TYPE, "Recognized", Call);
+    OptimizationRemark R(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
+                         Call->getParent());
     R << "recognised " << describe(C, Comps) << " over "
       << std::to_string(Cluster)
       << (IsDown ? " lanes (shfl_down ladder, " : " lanes (xor butterfly, ")
@@ -1576,11 +1625,10 @@ bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
       auto *II = dyn_cast<IntrinsicInst>(User);
       if (II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute &&
           U.getOperandNo() == 1) {
-        bool Ok = true;
-        for (unsigned L = 0; L < W && Ok; ++L) {
-          auto A = evalLane(II->getArgOperand(0), L, W);
-          Ok = A && Chip.bpermuteSourceLane(L, uint64_t(*A)) % Cluster == 0;
-        }
+        std::optional<LaneVector> A = lanes(II->getArgOperand(0));
+        bool Ok = A.has_value();
+        for (unsigned L = 0; L < W && Ok; ++L)
+          Ok = Chip.bpermuteSourceLane(L, uint64_t((*A)[L])) % Cluster == 0;
         if (Ok)
           continue;
         Why = "a shuffle reads it from other lanes";
@@ -1681,7 +1729,7 @@ bool Recognizer::run() {
       continue;
     unsigned Seen = 0;
     for (int S = K; S >= 0; S = Next[S]) {
-      int Off = classifyLaneMap(Stages[S], Chip);
+      int Off = classify(S).XorOffset;
       if (Off > 0 && (Seen & Off)) {
         Next[Prev[S]] = -1;
         Prev[S] = -1;
@@ -1699,7 +1747,10 @@ bool Recognizer::run() {
     for (int S = K; S >= 0; S = Next[S])
       Chain.push_back(S);
     unsigned Edits = CFGEdits;
-    Changed |= analyzeChain(Chain);
+    if (analyzeChain(Chain)) {
+      Changed = true;
+      LaneMemo.clear(); // the rewrite deleted the chain's code
+    }
     if (CFGEdits != Edits) {
       // A guarded rewrite split blocks: refresh what later chains read.
       DT.recalculate(F);

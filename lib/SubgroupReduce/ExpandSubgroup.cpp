@@ -27,6 +27,7 @@
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -206,7 +207,7 @@ Type *SubgroupExpander::getLLVMType(ElemType T) const {
 void SubgroupExpander::diagnose(CallInst *CI, const Twine &Msg) {
   ++NumErrors;
   std::string Text = Msg.str();
-  Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, CI->getDebugLoc()));
+  Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, userDebugLoc(CI)));
   // Leave a valid module: the call's result becomes poison.
   if (!CI->getType()->isVoidTy())
     CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
@@ -217,22 +218,23 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   std::string Sequence = Seq;
   bool Fallback = UsedFallback;
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Expanded", CI)
+    return OptimizationRemark(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
+                              CI->getParent())
            << "expanded " << What << " for " << Chip.CPU << " wave"
            << ore::NV("WaveSize", Chip.WaveSize) << ": "
            << ore::NV("Sequence", Sequence);
   });
   if (Fallback) {
     ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "PortableFallback",
+                                 userDebugLoc(CI), CI->getParent());
       if (!Chip.HasDPP)
-        return OptimizationRemarkMissed(DEBUG_TYPE, "PortableFallback", CI)
-               << What << ": " << Chip.CPU
-               << " has no DPP; used the portable ds_swizzle/readlane "
-                  "sequence";
-      return OptimizationRemarkMissed(DEBUG_TYPE, "PortableFallback", CI)
-             << What << ": DPP cannot serve every step of this cluster on "
-             << Chip.CPU << " (lane xor across rows or halves); used "
-             << "ds_swizzle/ds_bpermute/readlane for those steps";
+        return R << What << ": " << Chip.CPU
+                 << " has no DPP; used the portable ds_swizzle/readlane "
+                    "sequence";
+      return R << What << ": DPP cannot serve every step of this cluster on "
+               << Chip.CPU << " (lane xor across rows or halves); used "
+               << "ds_swizzle/ds_bpermute/readlane for those steps";
     });
   }
 }
@@ -1138,7 +1140,7 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
             Twine Msg = "crosslane: cannot expand a subgroup operation in a "
                         "function without a \"target-cpu\" attribute";
             F.getContext().diagnose(
-                DiagnosticInfoUnsupported(F, Msg, CI->getDebugLoc()));
+                DiagnosticInfoUnsupported(F, Msg, userDebugLoc(CI)));
             if (!CI->getType()->isVoidTy())
               CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
             CI->eraseFromParent();

@@ -37,14 +37,17 @@ PreservedAnalyses TargetRemarksPass::run(Function &F,
                                          FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
     return PreservedAnalyses::all();
+  // The chip's facts are only looked up when the remark is wanted.
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  if (!ORE.enabled())
+    return PreservedAnalyses::all();
   std::optional<ChipInfo> C = ChipInfo::get(F);
   if (!C)
     return PreservedAnalyses::all();
-  std::string Facts;
-  raw_string_ostream FS(Facts);
-  C->print(FS);
-  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
+    std::string Facts;
+    raw_string_ostream FS(Facts);
+    C->print(FS);
     return OptimizationRemarkAnalysis("crosslane", "Target", &F)
            << "kernel " << ore::NV("Kernel", F.getName()) << " targets "
            << ore::NV("Chip", Facts);

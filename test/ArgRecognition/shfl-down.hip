@@ -22,6 +22,9 @@
 // REMARK32-NEXT: (ResultInOtherLanes)
 // REMARK32-NEXT: over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
 // RUN: for k in down_lane0 down_bcast down_tid0; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
+// Through clang (-Rpass), remarks point at the user's line, not at the
+// inlined ROCm header that holds the ds_bpermute.
+// RUN: %hipcc --offload-arch=gfx942 --cuda-device-only -O2 -c -Rpass=crosslane-recognize-arg %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOC
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 // DIFF-NOT: [1-9][0-9]* mismatches
 #include <hip/hip_runtime.h>
@@ -30,6 +33,7 @@
 // order is not the lane order.
 __device__ inline void ladder(float &v, int &i) {
   for (int o = warpSize / 2; o > 0; o /= 2) {
+    // LOC: shfl-down.hip:[[@LINE+1]]:{{[0-9]+}}: remark: recognised argmax f32/i32
     float ov = __shfl_down(v, o);
     int oi = __shfl_down(i, o);
     if (ov > v || (ov == v && oi < i)) {
