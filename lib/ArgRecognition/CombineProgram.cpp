@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CombineProgram.h"
+#include "LaneMap.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
@@ -21,10 +22,6 @@ namespace crosslane {
 namespace argrec {
 
 namespace {
-
-uint64_t maskTo(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
-}
 
 /// Structural proof that \p A and \p B always hold the same bits.
 bool equivBits(Value *A, Value *B, unsigned Depth = 0) {

@@ -18,6 +18,7 @@
 
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "CombineProgram.h"
+#include "LaneMap.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/SourceLocation.h"
@@ -48,7 +49,7 @@
 using namespace llvm;
 using namespace llvm::PatternMatch;
 using namespace crosslane::subgroup;
-using crosslane::argrec::CombineProgram;
+using namespace crosslane::argrec;
 
 #define DEBUG_TYPE "crosslane-recognize-arg"
 
@@ -111,167 +112,7 @@ struct Component {
 
 enum class Side { Self = 1, Partner = 2, Either = 3 };
 
-uint64_t maskTo(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
-}
-int64_t sext(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);
-}
 float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
-
-//===----------------------------------------------------------------------===//
-// Lane maps
-//===----------------------------------------------------------------------===//
-
-/// True if \p V is threadIdx.x: the intrinsic, or ROCm's
-/// `__ockl_get_local_id(0)` when device libraries are not linked in.
-bool isWorkItemIdX(const Value *V) {
-  auto *CB = dyn_cast<CallBase>(V);
-  if (!CB)
-    return false;
-  if (auto *II = dyn_cast<IntrinsicInst>(CB))
-    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x;
-  Function *Fn = CB->getCalledFunction();
-  auto *Dim = CB->arg_size() == 1 ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
-                                  : nullptr;
-  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
-}
-
-using LaneValue = std::optional<int64_t>;
-using LaneVector = SmallVector<int64_t, 64>;
-
-/// The value of \p I in lane \p L from its operands' values there (nullopt
-/// for an operand that cannot be evaluated; a select ignores its untaken
-/// arm); nullopt when \p I is not a lane expression.
-LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
-                     unsigned Wave) {
-  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-    auto *M = dyn_cast<ConstantInt>(II->getArgOperand(0));
-    if (!M || !M->isMinusOne() || Ops.size() < 2 || !Ops[1])
-      return std::nullopt;
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
-      return *Ops[1] + std::min(L, 32u);
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
-      return *Ops[1] + (Wave == 64 && L > 32 ? L - 32 : 0);
-    return std::nullopt;
-  }
-  if (isa<SelectInst>(I)) {
-    if (!Ops[0])
-      return std::nullopt;
-    return *Ops[0] ? Ops[1] : Ops[2];
-  }
-  if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
-    if (!Ops[0])
-      return std::nullopt;
-    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
-    unsigned DB = I->getType()->getIntegerBitWidth();
-    uint64_t U = maskTo(uint64_t(*Ops[0]), SB);
-    if (isa<SExtInst>(I))
-      return sext(U, SB);
-    return sext(maskTo(U, DB), DB);
-  }
-  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
-    if (!Ops[0] || !Ops[1])
-      return std::nullopt;
-    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
-    APInt X(W, uint64_t(*Ops[0]), true), Y(W, uint64_t(*Ops[1]), true);
-    return ICmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
-  }
-  auto *BO = dyn_cast<BinaryOperator>(I);
-  if (!BO || !BO->getType()->isIntegerTy() || !Ops[0] || !Ops[1])
-    return std::nullopt;
-  unsigned W = BO->getType()->getIntegerBitWidth();
-  uint64_t X = uint64_t(*Ops[0]), Y = uint64_t(*Ops[1]), R;
-  switch (BO->getOpcode()) {
-  case Instruction::Add: R = X + Y; break;
-  case Instruction::Sub: R = X - Y; break;
-  case Instruction::Mul: R = X * Y; break;
-  case Instruction::And: R = X & Y; break;
-  case Instruction::Or: R = X | Y; break;
-  case Instruction::Xor: R = X ^ Y; break;
-  case Instruction::Shl: R = Y < W ? X << Y : 0; break;
-  case Instruction::LShr: R = Y < W ? maskTo(X, W) >> Y : 0; break;
-  case Instruction::AShr: R = Y < W ? uint64_t(sext(X, W) >> Y) : 0; break;
-  case Instruction::URem:
-  case Instruction::UDiv:
-  case Instruction::SRem:
-  case Instruction::SDiv: {
-    uint64_t UX = maskTo(X, W), UY = maskTo(Y, W);
-    int64_t SX = sext(X, W), SY = sext(Y, W);
-    if (UY == 0 || (SX == INT64_MIN && SY == -1))
-      return std::nullopt;
-    switch (BO->getOpcode()) {
-    case Instruction::URem:
-      R = UX % UY;
-      break;
-    case Instruction::UDiv:
-      R = UX / UY;
-      break;
-    case Instruction::SRem:
-      R = uint64_t(SX % SY);
-      break;
-    default:
-      R = uint64_t(SX / SY);
-      break;
-    }
-    break;
-  }
-  default: return std::nullopt;
-  }
-  return sext(maskTo(R, W), W);
-}
-
-/// Evaluates an address expression in lane \p L; nullopt when it depends on
-/// anything but the lane id and constants, or threadIdx.x when \p TidX
-/// gives its value.
-LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
-                   std::optional<unsigned> TidX = std::nullopt,
-                   unsigned Depth = 0) {
-  if (Depth > 24)
-    return std::nullopt;
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return C->getSExtValue();
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I)
-    return std::nullopt;
-  if (TidX && isWorkItemIdX(I))
-    return *TidX;
-  auto Op = [&](unsigned N) {
-    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
-  };
-  SmallVector<LaneValue, 3> Ops;
-  if (isa<SelectInst>(I)) { // only the taken arm
-    LaneValue C = Op(0);
-    Ops = {C, C && *C ? Op(1) : std::nullopt, C && !*C ? Op(2) : std::nullopt};
-  } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-    if (II->arg_size() != 2)
-      return std::nullopt;
-    Ops = {std::nullopt, Op(1)};
-  } else {
-    for (unsigned N = 0; N < I->getNumOperands(); ++N)
-      Ops.push_back(Op(N));
-  }
-  return evalLaneOp(I, Ops, L, Wave);
-}
-
-/// The xor offset of a lane map (lane L reads Src[L] = L ^ Offset), or -1.
-int xorOffsetOf(ArrayRef<unsigned> Src) {
-  int Offset = int(Src[0]);
-  for (auto [L, From] : enumerate(Src))
-    if (int(From ^ L) != Offset)
-      return -1;
-  return Offset;
-}
-
-/// True if in every segment of \p Cluster lanes, each lane L whose L + D is
-/// still in the segment reads lane L + D (__shfl_down's in-range lanes; what
-/// the others read never reaches a segment's first lane).
-bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
-  for (auto [L, From] : enumerate(Src))
-    if (L % Cluster + D < Cluster && From != L + D)
-      return false;
-  return true;
-}
 
 //===----------------------------------------------------------------------===//
 // Order representatives
@@ -1558,35 +1399,6 @@ bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
     for (Instruction &I : make_early_inc_range(*BB))
       if (Move.count(&I))
         I.moveBefore(At->getIterator());
-  return true;
-}
-
-/// True if \p Taken(L) (a branch condition's value in lane L, taking the
-/// edge) implies L % \p Cluster == 0 in every lane. A condition on
-/// threadIdx.x is tried with threadIdx.x = L + k * W for every k a
-/// 1024-lane block allows, which holds exactly when threadIdx.x % W is the
-/// lane id (1-D blocks); \p UsesTid says that the guard must check that.
-static bool impliesSegmentStart(Value *Cond, bool Want, unsigned W,
-                                unsigned Cluster, bool &UsesTid) {
-  auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
-    for (unsigned L = 0; L < W; ++L) {
-      std::optional<unsigned> Tid;
-      if (Wave)
-        Tid = L + *Wave * W;
-      auto C = evalLane(Cond, L, W, Tid);
-      if (!C)
-        return std::nullopt;
-      if ((*C != 0) == Want && L % Cluster != 0)
-        return false;
-    }
-    return true;
-  };
-  if (auto R = Check(std::nullopt))
-    return *R;
-  for (unsigned K = 0; K < 1024 / W; ++K)
-    if (Check(K) != std::optional<bool>(true))
-      return false;
-  UsesTid = true;
   return true;
 }
 

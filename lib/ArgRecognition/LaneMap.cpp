@@ -1,0 +1,214 @@
+//===- LaneMap.cpp - Lane expressions of a wave, evaluated ----------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaneMap.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace argrec {
+
+/// True if \p V is threadIdx.x: the intrinsic, or ROCm's
+/// `__ockl_get_local_id(0)` when device libraries are not linked in.
+bool isWorkItemIdX(const Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  if (!CB)
+    return false;
+  if (auto *II = dyn_cast<IntrinsicInst>(CB))
+    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x;
+  Function *Fn = CB->getCalledFunction();
+  auto *Dim = CB->arg_size() == 1 ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
+                                  : nullptr;
+  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
+}
+
+/// The value of \p I in lane \p L from its operands' values there (nullopt
+/// for an operand that cannot be evaluated; a select ignores its untaken
+/// arm); nullopt when \p I is not a lane expression.
+LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
+                     unsigned Wave) {
+  if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    auto *M = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    if (!M || !M->isMinusOne() || Ops.size() < 2 || !Ops[1])
+      return std::nullopt;
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
+      return *Ops[1] + std::min(L, 32u);
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
+      return *Ops[1] + (Wave == 64 && L > 32 ? L - 32 : 0);
+    return std::nullopt;
+  }
+  if (isa<SelectInst>(I)) {
+    if (!Ops[0])
+      return std::nullopt;
+    return *Ops[0] ? Ops[1] : Ops[2];
+  }
+  if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
+    if (!Ops[0])
+      return std::nullopt;
+    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
+    unsigned DB = I->getType()->getIntegerBitWidth();
+    uint64_t U = maskTo(uint64_t(*Ops[0]), SB);
+    if (isa<SExtInst>(I))
+      return sext(U, SB);
+    return sext(maskTo(U, DB), DB);
+  }
+  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    if (!Ops[0] || !Ops[1])
+      return std::nullopt;
+    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
+    APInt X(W, uint64_t(*Ops[0]), true), Y(W, uint64_t(*Ops[1]), true);
+    return ICmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
+  }
+  auto *BO = dyn_cast<BinaryOperator>(I);
+  if (!BO || !BO->getType()->isIntegerTy() || !Ops[0] || !Ops[1])
+    return std::nullopt;
+  unsigned W = BO->getType()->getIntegerBitWidth();
+  uint64_t X = uint64_t(*Ops[0]), Y = uint64_t(*Ops[1]), R;
+  switch (BO->getOpcode()) {
+  case Instruction::Add:
+    R = X + Y;
+    break;
+  case Instruction::Sub:
+    R = X - Y;
+    break;
+  case Instruction::Mul:
+    R = X * Y;
+    break;
+  case Instruction::And:
+    R = X & Y;
+    break;
+  case Instruction::Or:
+    R = X | Y;
+    break;
+  case Instruction::Xor:
+    R = X ^ Y;
+    break;
+  case Instruction::Shl:
+    R = Y < W ? X << Y : 0;
+    break;
+  case Instruction::LShr:
+    R = Y < W ? maskTo(X, W) >> Y : 0;
+    break;
+  case Instruction::AShr:
+    R = Y < W ? uint64_t(sext(X, W) >> Y) : 0;
+    break;
+  case Instruction::URem:
+  case Instruction::UDiv:
+  case Instruction::SRem:
+  case Instruction::SDiv: {
+    uint64_t UX = maskTo(X, W), UY = maskTo(Y, W);
+    int64_t SX = sext(X, W), SY = sext(Y, W);
+    if (UY == 0 || (SX == INT64_MIN && SY == -1))
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case Instruction::URem:
+      R = UX % UY;
+      break;
+    case Instruction::UDiv:
+      R = UX / UY;
+      break;
+    case Instruction::SRem:
+      R = uint64_t(SX % SY);
+      break;
+    default:
+      R = uint64_t(SX / SY);
+      break;
+    }
+    break;
+  }
+  default:
+    return std::nullopt;
+  }
+  return sext(maskTo(R, W), W);
+}
+
+/// Evaluates an address expression in lane \p L; nullopt when it depends on
+/// anything but the lane id and constants, or threadIdx.x when \p TidX
+/// gives its value.
+LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
+                   std::optional<unsigned> TidX, unsigned Depth) {
+  if (Depth > 24)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getSExtValue();
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  if (TidX && isWorkItemIdX(I))
+    return *TidX;
+  auto Op = [&](unsigned N) {
+    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
+  };
+  SmallVector<LaneValue, 3> Ops;
+  if (isa<SelectInst>(I)) { // only the taken arm
+    LaneValue C = Op(0);
+    Ops = {C, C && *C ? Op(1) : std::nullopt, C && !*C ? Op(2) : std::nullopt};
+  } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+    if (II->arg_size() != 2)
+      return std::nullopt;
+    Ops = {std::nullopt, Op(1)};
+  } else {
+    for (unsigned N = 0; N < I->getNumOperands(); ++N)
+      Ops.push_back(Op(N));
+  }
+  return evalLaneOp(I, Ops, L, Wave);
+}
+
+/// The xor offset of a lane map (lane L reads Src[L] = L ^ Offset), or -1.
+int xorOffsetOf(ArrayRef<unsigned> Src) {
+  int Offset = int(Src[0]);
+  for (auto [L, From] : enumerate(Src))
+    if (int(From ^ L) != Offset)
+      return -1;
+  return Offset;
+}
+
+/// True if in every segment of \p Cluster lanes, each lane L whose L + D is
+/// still in the segment reads lane L + D (__shfl_down's in-range lanes; what
+/// the others read never reaches a segment's first lane).
+bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
+  for (auto [L, From] : enumerate(Src))
+    if (L % Cluster + D < Cluster && From != L + D)
+      return false;
+  return true;
+}
+
+/// True if \p Taken(L) (a branch condition's value in lane L, taking the
+/// edge) implies L % \p Cluster == 0 in every lane. A condition on
+/// threadIdx.x is tried with threadIdx.x = L + k * W for every k a
+/// 1024-lane block allows, which holds exactly when threadIdx.x % W is the
+/// lane id (1-D blocks); \p UsesTid says that the guard must check that.
+bool impliesSegmentStart(Value *Cond, bool Want, unsigned W, unsigned Cluster,
+                         bool &UsesTid) {
+  auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
+    for (unsigned L = 0; L < W; ++L) {
+      std::optional<unsigned> Tid;
+      if (Wave)
+        Tid = L + *Wave * W;
+      auto C = evalLane(Cond, L, W, Tid);
+      if (!C)
+        return std::nullopt;
+      if ((*C != 0) == Want && L % Cluster != 0)
+        return false;
+    }
+    return true;
+  };
+  if (auto R = Check(std::nullopt))
+    return *R;
+  for (unsigned K = 0; K < 1024 / W; ++K)
+    if (Check(K) != std::optional<bool>(true))
+      return false;
+  UsesTid = true;
+  return true;
+}
+
+} // namespace argrec
+} // namespace crosslane
