@@ -6,8 +6,9 @@
 #   2. print Crosslane's remarks (what it did, what it refused and why),
 #   3. show what changed: cross-lane intrinsic counts before/after and the
 #      changed lines of the IR,
-#   4. run the example in the wave executor against its host reference
-#      (examples/run-example.sh), when the executor is built;
+#   4. run the example, compiled with the plugin, in the wave executor
+#      against its host reference (examples/run-example.sh), when the
+#      executor is built;
 #   5. for examples/api/*.hip (Crosslane's own operations, crosslane.h):
 #      run the kernel before and after the plugin in the executor on random
 #      and adversarial inputs and compare bit for bit.
@@ -74,11 +75,11 @@ for src in "${examples[@]}"; do
 done
 
 if [ -x "$BUILD/bin/crosslane-run" ] && [ -x "$ROOT/examples/run-example.sh" ]; then
-  bold "== running the examples in the wave executor against their host references"
+  bold "== running the examples, compiled with the plugin, in the wave executor against their host references"
   for src in "$ROOT"/examples/*.hip; do
     name=$(basename "$src" .hip)
     for chip in $CHIPS; do
-      "$ROOT/examples/run-example.sh" "$name" "$chip"
+      CROSSLANE=1 "$ROOT/examples/run-example.sh" "$name" "$chip"
     done
   done
 else

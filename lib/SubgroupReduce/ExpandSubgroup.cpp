@@ -994,7 +994,7 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
                                 : RIsNaN);
     // The smallest index among the winners. One branch-free min reduction:
     // a single-winner fast path (s_ff1 + readlane behind a uniform branch)
-    // saves 7 instructions when the maximum is unique but costs 13 more
+    // saves 6 instructions when the maximum is unique but costs 14 more
     // when it is not and splits the caller's block (docs/SubgroupOps.md).
     addSeq("compare; min-index reduction");
     unsigned IBits = ITy->getIntegerBitWidth();
