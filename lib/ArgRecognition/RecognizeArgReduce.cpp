@@ -364,6 +364,8 @@ private:
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
+  bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
+                  const Instruction *At, unsigned Depth = 0);
   bool readOnlyAtSegmentStart(ArrayRef<Output> Outputs, unsigned Cluster,
                               bool &UsesTid, std::string &Why);
   bool onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster, bool &UsesTid);
@@ -1086,7 +1088,17 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   Guard G;
   // A value-only fmax/fmin returns some NaN only when all are NaN, whose
   // payload LLVM leaves open, so it needs no NaN check once proven.
-  G.NaNFree = FloatValue && (!Proven || (C.IsArg && ValueRead) || C.TiesByLane);
+  // Every state of the chain is one of its inputs (each stage is proven a
+  // selection), so inputs that are never NaN (a scan seeded with -inf that
+  // takes `x > best`) need no NaN check.
+  Value *VIn = First.Calls[Comps[C.IsArg ? C.ValSlot : 0].Lo]->getArgOperand(1);
+  if (auto *BC = dyn_cast<BitCastInst>(VIn))
+    VIn = BC->getOperand(0);
+  SmallPtrSet<const PHINode *, 8> Assumed;
+  bool InputNeverNaN = FloatValue && VIn->getType()->isFloatTy() &&
+                       isNeverNaN(VIn, Assumed, First.Calls.front());
+  G.NaNFree = FloatValue && !InputNeverNaN &&
+              (!Proven || (C.IsArg && ValueRead) || C.TiesByLane);
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
@@ -1367,6 +1379,46 @@ bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
     if (auto *OI = dyn_cast<Instruction>(Op); OI && !collectHoist(OI, R))
       return false;
   return true;
+}
+
+/// True if \p V is never NaN: a non-NaN constant, an integer conversion, a
+/// value LLVM knows is not NaN, or a select/phi of such values, where a
+/// select's arm also counts when the arm is an operand of the ordered
+/// compare that picks it (`x > best ? x : best`). A phi is assumed not NaN
+/// while its own incoming values are checked: an induction over the loop
+/// that scans with `if (x > best) best = x` from best = -inf. Every check
+/// is part of one conjunction, so an assumption never hides a failure.
+bool Recognizer::isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
+                            const Instruction *At, unsigned Depth) {
+  if (Depth > 12)
+    return false;
+  if (auto *CF = dyn_cast<ConstantFP>(V))
+    return !CF->isNaN();
+  if (isa<SIToFPInst, UIToFPInst>(V))
+    return true;
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    if (!Assumed.insert(Phi).second)
+      return true;
+    return all_of(Phi->incoming_values(), [&](Value *In) {
+      return isNeverNaN(In, Assumed, At, Depth + 1);
+    });
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(V)) {
+    auto *Cmp = dyn_cast<FCmpInst>(Sel->getCondition());
+    // Taken: the arm is picked when the compare is true.
+    auto ArmOk = [&](Value *Arm, bool Taken) {
+      if (Cmp && (Cmp->getOperand(0) == Arm || Cmp->getOperand(1) == Arm) &&
+          Cmp->getPredicate() != CmpInst::FCMP_FALSE &&
+          Cmp->getPredicate() != CmpInst::FCMP_TRUE &&
+          (Taken ? CmpInst::isOrdered(Cmp->getPredicate())
+                 : CmpInst::isUnordered(Cmp->getPredicate())))
+        return true;
+      return isNeverNaN(Arm, Assumed, At, Depth + 1);
+    };
+    return ArmOk(Sel->getTrueValue(), true) &&
+           ArmOk(Sel->getFalseValue(), false);
+  }
+  return isKnownNeverNaN(V, SimplifyQuery(F.getDataLayout(), &DT, nullptr, At));
 }
 
 /// Moves the code computing \p Outputs that lies below \p Into (the last
