@@ -325,6 +325,63 @@ struct ChainRegion {
   }
 };
 
+/// The semantics a chain over \p Comps may have, in order of preference.
+SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps) {
+  SmallVector<Candidate, 16> Cands;
+  if (Comps.size() == 1 && Comps[0].isFloat()) {
+    // fmax/fmin (NaN ignored) or fmaximum/fminimum (NaN wins), -0 < +0
+    // first; with -0 == +0 the zero's sign is checked at run time.
+    for (bool Zeros : {false, true})
+      for (bool NaNWins : {false, true})
+        for (bool Max : {true, false}) {
+          Candidate C;
+          C.Op = NaNWins ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
+                         : (Max ? ReduceOp::FMax : ReduceOp::FMin);
+          C.Max = Max;
+          C.NaNWins = NaNWins;
+          C.ZerosEqual = Zeros;
+          Cands.push_back(C);
+        }
+  } else if (Comps.size() == 1) {
+    for (ReduceOp Op :
+         {ReduceOp::UMin, ReduceOp::UMax, ReduceOp::SMin, ReduceOp::SMax}) {
+      Candidate C;
+      C.Op = Op;
+      Cands.push_back(C);
+    }
+  } else {
+    for (unsigned V = 0; V < 2; ++V) {
+      if (Comps[1 - V].isFloat())
+        continue;
+      for (bool Max : {true, false})
+        for (bool NaNWins : {false, true})
+          for (bool Zeros : {false, true}) {
+            if (!Comps[V].isFloat() && (NaNWins || Zeros))
+              continue;
+            Candidate C;
+            C.IsArg = true;
+            C.Max = Max;
+            C.NaNWins = NaNWins;
+            C.ZerosEqual = Zeros;
+            C.ValSlot = V;
+            C.IdxSlot = 1 - V;
+            Cands.push_back(C);
+          }
+    }
+  }
+  return Cands;
+}
+
+/// What proving a chain's stages found.
+struct ChainProof {
+  /// Per candidate: pairs disagreeing with it (all; NaN-free; NaN-free with
+  /// values that differ in its order), summed over the stages.
+  SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
+  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+  SmallVector<Output, 4> Outputs; ///< the chain's results
+  std::string LastWhy;            ///< why a last-stage value is not a result
+};
+
 class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
@@ -352,6 +409,23 @@ private:
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
+  bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
+                     unsigned &Cluster, bool &IsDown);
+  bool proveStages(ArrayRef<unsigned> Chain, ArrayRef<Component> Comps,
+                   ArrayRef<Candidate> Cands, ChainProof &P);
+  bool pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
+                     ArrayRef<Candidate> Cands, const ChainProof &P,
+                     Candidate &C, bool &Proven);
+  bool checkResults(const Stage &First, const ChainProof &P, unsigned Cluster,
+                    bool IsDown, bool &UsesTid);
+  bool planGuard(const Stage &First, const Stage &Last,
+                 ArrayRef<Component> Comps, const Candidate &C, bool Proven,
+                 bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
+                 std::optional<ChainRegion> &Region);
+  void rewrite(const Stage &First, ArrayRef<Component> Comps,
+               const Candidate &C, unsigned Cluster, bool IsDown,
+               unsigned NStages, ArrayRef<Output> Outputs, const Guard &G,
+               const std::optional<ChainRegion> &Region);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
@@ -824,27 +898,11 @@ private:
 
 namespace {
 
-bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
-  // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
-  // reads the result; it is not a step.
-  if (Chain.size() > 1 && classify(Chain.back()).XorOffset < 0 &&
-      Stages[Chain.back()].Sources && (*Stages[Chain.back()].Sources)[0] == 0)
-    Chain = Chain.drop_back();
-  ++NumChains;
-  const Stage &First = Stages[Chain.front()];
-  std::string Why;
-  auto CompsOr = componentsOf(First, Why);
-  if (!CompsOr) {
-    refuse(First, "UnsupportedType", Why);
-    return false;
-  }
-  SmallVector<Component, 2> Comps = *CompsOr;
-  unsigned NWords = First.Calls.size();
-  if (Comps.size() > 2) {
-    refuse(First, "UnsupportedState",
-           "the lanes exchange more than a value and an index");
-    return false;
-  }
+/// Checks that \p Chain's stages form one reduction: each a lane xor (or a
+/// __shfl_down step) by a distinct power of two, together 1 .. C/2 for a
+/// cluster of \p Cluster = C lanes, each run by the lanes of the previous.
+bool Recognizer::checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
+                               unsigned &Cluster, bool &IsDown) {
   // Lane maps: xor offsets 1, 2, ..., C/2 once each (identity stages, e.g.
   // offset 32 on GFX10+ wave64, are allowed: a selection keeps self), or the
   // same offsets as a __shfl_down ladder (lane + M within C-lane segments),
@@ -880,13 +938,13 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     }
     OffsetMask |= S.Offset;
   }
-  unsigned Cluster = OffsetMask + 1;
+  Cluster = OffsetMask + 1;
   if (OffsetMask == 0 || (Cluster & OffsetMask)) {
-    refuse(First, "NotAnXorButterfly",
+    refuse(Stages[Chain.front()], "NotAnXorButterfly",
            "the offsets are not 1, 2, ..., C/2 for a cluster of C lanes");
     return false;
   }
-  bool IsDown = Down.value_or(false);
+  IsDown = Down.value_or(false);
   for (unsigned SI : Chain)
     if (Stages[SI].Down &&
         !isDownMap(*Stages[SI].Sources, Stages[SI].Offset, Cluster)) {
@@ -904,59 +962,22 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       return false;
     }
   }
+  return true;
+}
 
-  // Candidates for the chain.
-  SmallVector<Candidate, 16> Cands;
-  if (Comps.size() == 1 && Comps[0].isFloat()) {
-    // fmax/fmin (NaN ignored) or fmaximum/fminimum (NaN wins), -0 < +0
-    // first; with -0 == +0 the zero's sign is checked at run time.
-    for (bool Zeros : {false, true})
-      for (bool NaNWins : {false, true})
-        for (bool Max : {true, false}) {
-          Candidate C;
-          C.Op = NaNWins ? (Max ? ReduceOp::FMaximum : ReduceOp::FMinimum)
-                         : (Max ? ReduceOp::FMax : ReduceOp::FMin);
-          C.Max = Max;
-          C.NaNWins = NaNWins;
-          C.ZerosEqual = Zeros;
-          Cands.push_back(C);
-        }
-  } else if (Comps.size() == 1) {
-    for (ReduceOp Op :
-         {ReduceOp::UMin, ReduceOp::UMax, ReduceOp::SMin, ReduceOp::SMax}) {
-      Candidate C;
-      C.Op = Op;
-      Cands.push_back(C);
-    }
-  } else {
-    for (unsigned V = 0; V < 2; ++V) {
-      if (Comps[1 - V].isFloat())
-        continue;
-      for (bool Max : {true, false})
-        for (bool NaNWins : {false, true})
-          for (bool Zeros : {false, true}) {
-            if (!Comps[V].isFloat() && (NaNWins || Zeros))
-              continue;
-            Candidate C;
-            C.IsArg = true;
-            C.Max = Max;
-            C.NaNWins = NaNWins;
-            C.ZerosEqual = Zeros;
-            C.ValSlot = V;
-            C.IdxSlot = 1 - V;
-            Cands.push_back(C);
-          }
-    }
-  }
+/// Proves each stage of \p Chain against \p Cands (cached per combine
+/// program) and finds the chain's results.
+bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
+                             ArrayRef<Component> Comps,
+                             ArrayRef<Candidate> Cands, ChainProof &P) {
+  unsigned NWords = Stages[Chain.front()].Calls.size();
   // Slot -> word of each stage; stage 0 is the identity.
   SmallVector<unsigned, 4> WordOfSlot(NWords);
   for (unsigned I = 0; I < NWords; ++I)
     WordOfSlot[I] = I;
-  SmallVector<Output, 4> Outputs;
-  SmallVector<unsigned, 16> Mismatch(Cands.size(), 0),
-      NumberMismatch(Cands.size(), 0), OrderMismatch(Cands.size(), 0);
-  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
-  std::string LastWhy;
+  P.Mismatch.assign(Cands.size(), 0);
+  P.NumberMismatch.assign(Cands.size(), 0);
+  P.OrderMismatch.assign(Cands.size(), 0);
 
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
@@ -988,15 +1009,15 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       return false;
     }
     for (unsigned CI = 0; CI < Cands.size(); ++CI) {
-      Mismatch[CI] += R.Mismatch[CI];
-      NumberMismatch[CI] += R.NumberMismatch[CI];
-      OrderMismatch[CI] += R.OrderMismatch[CI];
+      P.Mismatch[CI] += R.Mismatch[CI];
+      P.NumberMismatch[CI] += R.NumberMismatch[CI];
+      P.OrderMismatch[CI] += R.OrderMismatch[CI];
     }
     for (unsigned V = 0; V < 2; ++V)
       for (unsigned H = 0; H < 2; ++H)
-        TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
+        P.TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
     if (Shape.Last)
-      LastWhy = R.OutputWhy;
+      P.LastWhy = R.OutputWhy;
 
     auto Maps = outputMaps(Shape);
     if (!Shape.Last) {
@@ -1027,56 +1048,50 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     };
     for (auto [OI, O] : enumerate(Outs))
       if (R.Chosen[OI] >= 0)
-        Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
-                           SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
+        P.Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
+                             SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
+  return true;
+}
+
+/// Picks the semantics of the chain: the first candidate proven on every
+/// input (\p Proven), else one a run-time guard makes exact.
+bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
+                               ArrayRef<Candidate> Cands, const ChainProof &P,
+                               Candidate &C, bool &Proven) {
   // The first candidate proven on every input; else the first proven on
   // NaN-free inputs; else (a combine that breaks ties by lane order) the
   // first proven on NaN-free inputs whose values differ. A run-time guard
   // makes the last two exact.
-  int Pick = find(Mismatch, 0u) - Mismatch.begin();
-  bool Proven = Pick < int(Cands.size());
-  bool TieByLane = (TieKeepsSelf[0][0] && TieKeepsSelf[0][1]) ||
-                   (TieKeepsSelf[1][0] && TieKeepsSelf[1][1]);
+  int Pick = find(P.Mismatch, 0u) - P.Mismatch.begin();
+  Proven = Pick < int(Cands.size());
+  bool TieByLane = (P.TieKeepsSelf[0][0] && P.TieKeepsSelf[0][1]) ||
+                   (P.TieKeepsSelf[1][0] && P.TieKeepsSelf[1][1]);
   if (!Proven && !TieByLane)
-    Pick = find(NumberMismatch, 0u) - NumberMismatch.begin();
+    Pick = find(P.NumberMismatch, 0u) - P.NumberMismatch.begin();
   bool TiesGuarded = false;
   if (Pick >= int(Cands.size()) || TieByLane) {
-    Pick = find(OrderMismatch, 0u) - OrderMismatch.begin();
-    TiesGuarded = Comps.size() == 2 && Pick < int(Cands.size());
+    Pick = find(P.OrderMismatch, 0u) - P.OrderMismatch.begin();
+    TiesGuarded = NComps == 2 && Pick < int(Cands.size());
   }
   if (!TiesGuarded && (Pick >= int(Cands.size()) || TieByLane)) {
-    refuse(First, "NotATotalOrder",
+    refuse(Stages[Chain.front()], "NotATotalOrder",
            "the combine is not 'keep the better of two' for a total order "
            "(NaN aside, ties aside)");
     return false;
   }
-  Candidate C = Cands[Pick];
+  C = Cands[Pick];
   C.TiesByLane = TiesGuarded;
-  if (Outputs.empty()) {
-    refuse(First, "NoResult",
-           LastWhy.empty()
-               ? Twine("no lane reads the butterfly's result")
-               : Twine("no value after the last stage is one lane's state (") +
-                     LastWhy + ")");
-    return false;
-  }
-  for (const Output &O : Outputs)
-    if (!DT.dominates(First.Calls.front(), O.I)) {
-      refuse(First, "NotAStage", "a result is not dominated by the butterfly");
-      return false;
-    }
-  bool UsesTid = false;
-  if (IsDown) {
-    std::string Why;
-    if (!readOnlyAtSegmentStart(Outputs, Cluster, UsesTid, Why)) {
-      refuse(First, "ResultInOtherLanes",
-             Twine("a shfl_down ladder leaves the result in the first lane "
-                   "of each ") +
-                 Twine(Cluster) + "-lane segment only, but " + Why);
-      return false;
-    }
-  }
+  return true;
+}
+
+/// What the run-time guard must check for \p C on this chain, and the
+/// region the guard branches around; false (after a remark) when a guard is
+/// needed but impossible.
+bool Recognizer::planGuard(const Stage &First, const Stage &Last,
+                           ArrayRef<Component> Comps, const Candidate &C,
+                           bool Proven, bool UsesTid, ArrayRef<Output> Outputs,
+                           Guard &G, std::optional<ChainRegion> &Region) {
   // A float value result's bits are not determined by the order alone:
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
   // and the operation returns the canonical NaN. A guard checks at run time
@@ -1085,7 +1100,6 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   bool ValueRead = any_of(Outputs, [&](const Output &O) {
     return !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
   });
-  Guard G;
   // A value-only fmax/fmin returns some NaN only when all are NaN, whose
   // payload LLVM leaves open, so it needs no NaN check once proven.
   // Every state of the chain is one of its inputs (each stage is proven a
@@ -1104,13 +1118,12 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   G.ZerosEqual = C.ZerosEqual;
   G.LaneIsTid = UsesTid;
   G.HasIndex = C.IsArg;
-  std::optional<ChainRegion> Region;
   if (G.needed()) {
     std::string Why;
     Region = findRegion(First.Calls.front(), Outputs, Why);
     // clang sinks a last combine used only under `if (lane == 0)` into that
     // block; moved back to the last stage, the chain can be a region.
-    if (!Region && hoistOutputs(Stages[Chain.back()].BB, Outputs))
+    if (!Region && hoistOutputs(Last.BB, Outputs))
       Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
       if (C.TiesByLane)
@@ -1136,13 +1149,100 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       return false;
     }
   }
+  return true;
+}
 
+/// Checks that the chain has results the rewrite can replace: values after
+/// the last stage, dominated by the first, and for a shfl_down ladder read
+/// only in the first lane of each segment (\p UsesTid: by a test on
+/// threadIdx.x that the guard must confirm).
+bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
+                              unsigned Cluster, bool IsDown, bool &UsesTid) {
+  if (P.Outputs.empty()) {
+    refuse(First, "NoResult",
+           P.LastWhy.empty()
+               ? Twine("no lane reads the butterfly's result")
+               : Twine("no value after the last stage is one lane's state (") +
+                     P.LastWhy + ")");
+    return false;
+  }
+  for (const Output &O : P.Outputs)
+    if (!DT.dominates(First.Calls.front(), O.I)) {
+      refuse(First, "NotAStage", "a result is not dominated by the butterfly");
+      return false;
+    }
+  UsesTid = false;
+  if (IsDown) {
+    std::string Why;
+    if (!readOnlyAtSegmentStart(P.Outputs, Cluster, UsesTid, Why)) {
+      refuse(First, "ResultInOtherLanes",
+             Twine("a shfl_down ladder leaves the result in the first lane "
+                   "of each ") +
+                 Twine(Cluster) + "-lane segment only, but " + Why);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
+  // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
+  // reads the result; it is not a step.
+  if (Chain.size() > 1 && classify(Chain.back()).XorOffset < 0 &&
+      Stages[Chain.back()].Sources && (*Stages[Chain.back()].Sources)[0] == 0)
+    Chain = Chain.drop_back();
+  ++NumChains;
+  const Stage &First = Stages[Chain.front()];
+  std::string Why;
+  auto CompsOr = componentsOf(First, Why);
+  if (!CompsOr) {
+    refuse(First, "UnsupportedType", Why);
+    return false;
+  }
+  SmallVector<Component, 2> Comps = *CompsOr;
+  if (Comps.size() > 2) {
+    refuse(First, "UnsupportedState",
+           "the lanes exchange more than a value and an index");
+    return false;
+  }
+  unsigned Cluster;
+  bool IsDown;
+  if (!checkLaneMaps(Chain, First.Calls.size(), Cluster, IsDown))
+    return false;
+  SmallVector<Candidate, 16> Cands = candidatesFor(Comps);
+  ChainProof P;
+  if (!proveStages(Chain, Comps, Cands, P))
+    return false;
+  Candidate C;
+  bool Proven;
+  if (!pickCandidate(Chain, Comps.size(), Cands, P, C, Proven))
+    return false;
+  const SmallVector<Output, 4> &Outputs = P.Outputs;
+  bool UsesTid;
+  if (!checkResults(First, P, Cluster, IsDown, UsesTid))
+    return false;
+  Guard G;
+  std::optional<ChainRegion> Region;
+  if (!planGuard(First, Stages[Chain.back()], Comps, C, Proven, UsesTid,
+                 Outputs, G, Region))
+    return false;
+  rewrite(First, Comps, C, Cluster, IsDown, Chain.size(), Outputs, G, Region);
+  return true;
+}
+
+/// Replaces the chain's results by one Crosslane operation at its first
+/// stage, behind \p G around \p Region when a guard is needed.
+void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
+                         const Candidate &C, unsigned Cluster, bool IsDown,
+                         unsigned NStages, ArrayRef<Output> Outputs,
+                         const Guard &G,
+                         const std::optional<ChainRegion> &Region) {
   // Rewrite: one call at the first stage; the outputs read its result.
   IRBuilder<> B(First.Calls.front());
   SmallVector<Value *, 2> Results(Comps.size());
   CallInst *Call = emitOperation(B, First, Comps, C, Cluster, Results);
   // Words of the result, per logical slot.
-  SmallVector<Value *, 4> Words(NWords);
+  SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
     Value *R = Results[CI];
     if (Cm.isFloat())
@@ -1183,7 +1283,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     R << "recognised " << describe(C, Comps) << " over "
       << std::to_string(Cluster)
       << (IsDown ? " lanes (shfl_down ladder, " : " lanes (xor butterfly, ")
-      << std::to_string(Chain.size()) << " stages on " << Chip.CPU << " wave"
+      << std::to_string(NStages) << " stages on " << Chip.CPU << " wave"
       << std::to_string(Chip.WaveSize) << "): replaced by "
       << Call->getCalledFunction()->getName();
     if (Region)
@@ -1191,7 +1291,6 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
         << "; otherwise the original code runs)";
     return R;
   });
-  return true;
 }
 
 Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
@@ -1613,7 +1712,7 @@ bool Recognizer::run() {
     unsigned Edits = CFGEdits;
     if (analyzeChain(Chain)) {
       Changed = true;
-      LaneMemo.clear(); // the rewrite deleted the chain's code
+      LaneMemo.clear(); // the rewrite changed the code
     }
     if (CFGEdits != Edits) {
       // A guarded rewrite split blocks: refresh what later chains read.
