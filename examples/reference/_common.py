@@ -260,3 +260,8 @@ def row_patterns(rng, n, wave):
 def sizes_for(wave):
     """n = 1, a non-multiple of the wave size, an exact multiple, a longer row."""
     return [1, 37, 2 * wave, 3 * wave + 5]
+
+
+def rows(x, n):
+    """The rows of a row-major buffer of n-element rows (none when n == 0)."""
+    return [x[r * n:(r + 1) * n] for r in range(len(x) // n)] if n else []

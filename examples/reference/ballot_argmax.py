@@ -60,8 +60,7 @@ def row_result(kernel, vals, wave):
 def reference(kernel, bufs, params, wave, grid, block):
     n = params["n"]
     x = [C.f32(b) for b in bufs["in"]]
-    nrows = len(x) // n if n else 0
-    return {"out": [row_result(kernel, x[r * n:(r + 1) * n], wave) for r in range(nrows)]}
+    return {"out": [row_result(kernel, row, wave) for row in C.rows(x, n)]}
 
 
 def cases(rng, wave):

@@ -35,13 +35,8 @@ def simulate(kernel, bits, wave):
 def reference(kernel, bufs, params, wave, grid, block):
     n = params["n"]
     x = bufs["in"]
-    nrows = len(x) // n if n else 0
-    vals, idxs = [], []
-    for r in range(nrows):
-        vb, i = simulate(kernel, x[r * n:(r + 1) * n], wave)
-        vals.append(vb)
-        idxs.append(i)
-    return {"out_val": vals, "out_idx": idxs}
+    res = [simulate(kernel, row, wave) for row in C.rows(x, n)]
+    return {"out_val": [v for v, _ in res], "out_idx": [i for _, i in res]}
 
 
 def cases(rng, wave):

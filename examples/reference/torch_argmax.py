@@ -71,8 +71,7 @@ def reference(kernel, bufs, params, wave, grid, block):
     n = params["n"]
     conv = C.f32 if kernel.endswith("f32") else C.f16
     x = [conv(b) for b in bufs["in"]]
-    nrows = len(x) // n if n else 0
-    return {"out": [torch_argmax_row(x[r * n:(r + 1) * n], wave, block) for r in range(nrows)]}
+    return {"out": [torch_argmax_row(row, wave, block) for row in C.rows(x, n)]}
 
 
 def to_f16_bits(b32):

@@ -31,10 +31,8 @@ def butterfly(lanes, wave):
 def reference(kernel, bufs, params, wave, grid, block):
     n = params["n"]
     x = bufs["x"]
-    nrows = len(x) // n if n else 0
     vals, idxs = [], []
-    for r in range(nrows):
-        row = x[r * n:(r + 1) * n]
+    for row in C.rows(x, n):
         if kernel == "wave_argmax_lane":
             lanes = [(C.f32(row[L]), row[L], L) if L < n else
                      (float("-inf"), C.NEG_INF, -1) for L in range(wave)]

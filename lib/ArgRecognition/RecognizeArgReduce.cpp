@@ -69,13 +69,13 @@ struct Stage {
   Value *Addr = nullptr;
   BasicBlock *BB = nullptr;
   SmallVector<CallInst *, 2> Calls; ///< in program order
-  int Offset = -1;   ///< lane ^ Offset (or lane + Offset if Down); 0 = identity
-  bool Down = false; ///< a __shfl_down step: lane + Offset within a segment
   /// The lane map, evaluated once (Recognizer::classify): the lane each
-  /// lane reads, if the address is a lane expression, and its xor offset.
+  /// lane reads, if the address is a lane expression; lane ^ Offset, or
+  /// with Down lane + Offset (lane 0's source), or -1 for neither shape.
   bool Classified = false;
   std::optional<SmallVector<unsigned, 64>> Sources;
-  int XorOffset = -1;
+  int Offset = -1; ///< 0 = identity
+  bool Down = false;
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
@@ -404,6 +404,7 @@ private:
   void computeClosures();
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
+  std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
   DenseMap<Value *, std::optional<LaneVector>> LaneMemo;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
@@ -475,7 +476,6 @@ void Recognizer::collectStages() {
         Stages.emplace_back();
         Stages.back().Addr = Key.first;
         Stages.back().BB = BB;
-        Stages.back().Offset = -2; // not yet classified
       }
       Stages[It->second].Calls.push_back(II);
     }
@@ -505,15 +505,29 @@ void Recognizer::computeClosures() {
     }
 }
 
+/// The lane each lane's ds_bpermute with address \p Addr reads on the chip,
+/// if the address is a lane expression.
+std::optional<SmallVector<unsigned, 64>> Recognizer::sourceLanes(Value *Addr) {
+  std::optional<LaneVector> A = lanes(Addr);
+  if (!A)
+    return std::nullopt;
+  SmallVector<unsigned, 64> Src;
+  for (auto [L, Bytes] : enumerate(*A))
+    Src.push_back(Chip.bpermuteSourceLane(L, uint64_t(Bytes)));
+  return Src;
+}
+
 Stage &Recognizer::classify(unsigned SI) {
   Stage &S = Stages[SI];
   if (!S.Classified) {
     S.Classified = true;
-    if (auto A = lanes(S.Addr)) {
-      S.Sources.emplace();
-      for (auto [L, Addr] : enumerate(*A))
-        S.Sources->push_back(Chip.bpermuteSourceLane(L, uint64_t(Addr)));
-      S.XorOffset = xorOffsetOf(*S.Sources);
+    S.Sources = sourceLanes(S.Addr);
+    if (S.Sources) {
+      S.Offset = xorOffsetOf(*S.Sources);
+      if (S.Offset < 0 && (*S.Sources)[0] > 0) {
+        S.Offset = (*S.Sources)[0];
+        S.Down = true;
+      }
     }
   }
   return S;
@@ -910,13 +924,7 @@ bool Recognizer::checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
   unsigned OffsetMask = 0;
   std::optional<bool> Down;
   for (unsigned SI : Chain) {
-    Stage &S = classify(SI);
-    S.Offset = S.XorOffset;
-    S.Down = false;
-    if (S.Offset < 0 && S.Sources && (*S.Sources)[0] > 0) {
-      S.Offset = (*S.Sources)[0];
-      S.Down = true;
-    }
+    const Stage &S = classify(SI);
     if (S.Calls.size() != NWords || S.Offset < 0 ||
         (S.Offset & (S.Offset - 1))) {
       refuse(S, "NotAnXorButterfly",
@@ -1188,7 +1196,7 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
   // reads the result; it is not a step.
-  if (Chain.size() > 1 && classify(Chain.back()).XorOffset < 0 &&
+  if (Chain.size() > 1 && classify(Chain.back()).Offset < 0 &&
       Stages[Chain.back()].Sources && (*Stages[Chain.back()].Sources)[0] == 0)
     Chain = Chain.drop_back();
   ++NumChains;
@@ -1464,14 +1472,20 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
   return R;
 }
 
+/// True if \p I may run earlier, where its operands are available: not a
+/// phi, speculatable, not convergent, no memory access.
+static bool canMoveUp(const Instruction *I) {
+  auto *CB = dyn_cast<CallBase>(I);
+  return !isa<PHINode>(I) && !I->mayReadFromMemory() &&
+         !(CB && CB->isConvergent()) && isSafeToSpeculativelyExecute(I);
+}
+
 /// Adds \p I and what it needs to \p R.Hoist when all of it can run before
 /// the region instead (speculatable, not convergent, no memory access).
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;
-  auto *CB = dyn_cast<CallBase>(I);
-  if (isa<PHINode>(I) || I->mayReadFromMemory() ||
-      (CB && CB->isConvergent()) || !isSafeToSpeculativelyExecute(I))
+  if (!canMoveUp(I))
     return false;
   R.Hoist.insert(I);
   for (Value *Op : I->operands())
@@ -1534,10 +1548,7 @@ bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
     Instruction *I = Work.pop_back_val();
     if (DT.dominates(I, At) || Move.count(I))
       continue;
-    auto *CB = dyn_cast<CallBase>(I);
-    if (isa<PHINode>(I) || I->mayReadFromMemory() ||
-        (CB && CB->isConvergent()) || !isSafeToSpeculativelyExecute(I) ||
-        !DT.dominates(Into, I->getParent()))
+    if (!canMoveUp(I) || !DT.dominates(Into, I->getParent()))
       return false;
     Move.insert(I);
     for (Value *Op : I->operands())
@@ -1579,7 +1590,6 @@ bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster,
 bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
                                         unsigned Cluster, bool &UsesTid,
                                         std::string &Why) {
-  unsigned W = Chip.WaveSize;
   for (const Output &O : Outputs)
     for (Use &U : O.I->uses()) {
       auto *User = cast<Instruction>(U.getUser());
@@ -1588,11 +1598,9 @@ bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
       auto *II = dyn_cast<IntrinsicInst>(User);
       if (II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute &&
           U.getOperandNo() == 1) {
-        std::optional<LaneVector> A = lanes(II->getArgOperand(0));
-        bool Ok = A.has_value();
-        for (unsigned L = 0; L < W && Ok; ++L)
-          Ok = Chip.bpermuteSourceLane(L, uint64_t((*A)[L])) % Cluster == 0;
-        if (Ok)
+        auto Src = sourceLanes(II->getArgOperand(0));
+        if (Src &&
+            all_of(*Src, [&](unsigned From) { return From % Cluster == 0; }))
           continue;
         Why = "a shuffle reads it from other lanes";
         return false;
@@ -1692,7 +1700,7 @@ bool Recognizer::run() {
       continue;
     unsigned Seen = 0;
     for (int S = K; S >= 0; S = Next[S]) {
-      int Off = classify(S).XorOffset;
+      int Off = classify(S).Down ? -1 : Stages[S].Offset;
       if (Off > 0 && (Seen & Off)) {
         Next[Prev[S]] = -1;
         Prev[S] = -1;
