@@ -100,7 +100,7 @@ CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
   for (unsigned W : FloatWords)
     IsFloatWord[W] = true;
   for (auto [I, C] : enumerate(Partners)) {
-    WordIdx[C->getArgOperand(1)] = I;
+    WordIdx[exchangedWord(C)] = I;
     PartnerIdx[C] = I;
   }
 }

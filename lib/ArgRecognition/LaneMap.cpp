@@ -6,6 +6,7 @@
 
 #include "LaneMap.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -181,13 +182,13 @@ bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
   return true;
 }
 
-/// True if \p Taken(L) (a branch condition's value in lane L, taking the
-/// edge) implies L % \p Cluster == 0 in every lane. A condition on
+/// True if \p Cond == \p Want (a branch condition's value in lane L, taking
+/// the edge) implies that L is one of \p Lanes, in every lane. A condition on
 /// threadIdx.x is tried with threadIdx.x = L + k * W for every k a
 /// 1024-lane block allows, which holds exactly when threadIdx.x % W is the
 /// lane id (1-D blocks); \p UsesTid says that the guard must check that.
-bool impliesSegmentStart(Value *Cond, bool Want, unsigned W, unsigned Cluster,
-                         bool &UsesTid) {
+bool impliesLaneIn(Value *Cond, bool Want, unsigned W, uint64_t Lanes,
+                   bool &UsesTid) {
   auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
     for (unsigned L = 0; L < W; ++L) {
       std::optional<unsigned> Tid;
@@ -196,7 +197,7 @@ bool impliesSegmentStart(Value *Cond, bool Want, unsigned W, unsigned Cluster,
       auto C = evalLane(Cond, L, W, Tid);
       if (!C)
         return std::nullopt;
-      if ((*C != 0) == Want && L % Cluster != 0)
+      if ((*C != 0) == Want && !((Lanes >> L) & 1))
         return false;
     }
     return true;
@@ -208,6 +209,85 @@ bool impliesSegmentStart(Value *Cond, bool Want, unsigned W, unsigned Cluster,
       return false;
   UsesTid = true;
   return true;
+}
+
+unsigned exchangedWordOperand(const CallInst *CI) {
+  auto *II = dyn_cast<IntrinsicInst>(CI);
+  switch (II ? II->getIntrinsicID() : Intrinsic::not_intrinsic) {
+  case Intrinsic::amdgcn_ds_bpermute:
+  case Intrinsic::amdgcn_update_dpp:
+    return 1;
+  case Intrinsic::amdgcn_mov_dpp:
+  case Intrinsic::amdgcn_ds_swizzle:
+  case Intrinsic::amdgcn_readlane:
+    return 0;
+  default:
+    return NoLane;
+  }
+}
+
+Value *exchangedWord(const CallInst *CI) {
+  unsigned K = exchangedWordOperand(CI);
+  return K == NoLane ? nullptr : CI->getArgOperand(K);
+}
+
+uint64_t segmentStarts(unsigned W, unsigned Cluster) {
+  uint64_t M = 0;
+  for (unsigned L = 0; L < W; L += Cluster)
+    M |= uint64_t(1) << L;
+  return M;
+}
+
+static uint64_t groupOf(unsigned L, unsigned C) {
+  uint64_t Ones = C >= 64 ? ~uint64_t(0) : (uint64_t(1) << C) - 1;
+  return Ones << (L / C * C);
+}
+
+std::optional<ReductionLanes>
+reductionLanes(ArrayRef<SmallVector<unsigned, 64>> Maps, unsigned W) {
+  // Covered[L]: the lanes whose inputs lane L's value is the best of;
+  // 0 once the lane read a zero fill or an undefined value.
+  SmallVector<uint64_t, 64> Covered(W), Next(W);
+  for (unsigned L = 0; L < W; ++L)
+    Covered[L] = uint64_t(1) << L;
+  for (const SmallVector<unsigned, 64> &Src : Maps) {
+    if (Src.size() != W)
+      return std::nullopt;
+    for (unsigned L = 0; L < W; ++L) {
+      unsigned From = Src[L];
+      Next[L] = From < W && Covered[L] && Covered[From]
+                    ? Covered[L] | Covered[From]
+                    : 0;
+    }
+    Covered.swap(Next);
+  }
+  for (unsigned C = W; C >= 2; C /= 2) {
+    ReductionLanes R{C, 0};
+    for (unsigned L = 0; L < W; ++L)
+      if (Covered[L] == groupOf(L, C))
+        R.Lanes |= uint64_t(1) << L;
+    if (R.Lanes)
+      return R;
+  }
+  return std::nullopt;
+}
+
+std::string describeLanes(uint64_t Lanes, unsigned W, unsigned Cluster) {
+  uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+  Lanes &= All;
+  if (Lanes == All)
+    return "every lane";
+  if (Lanes == segmentStarts(W, Cluster))
+    return Cluster == W ? "lane 0"
+                        : "the first lane of each " + std::to_string(Cluster) +
+                              "-lane group";
+  unsigned Lo = countr_zero(Lanes), Hi = 63 - countl_zero(Lanes);
+  uint64_t Run = (Hi - Lo == 63) ? ~uint64_t(0)
+                                 : ((uint64_t(1) << (Hi - Lo + 1)) - 1) << Lo;
+  if (Lanes == Run)
+    return Lo == Hi ? "lane " + std::to_string(Lo)
+                    : "lanes " + std::to_string(Lo) + "-" + std::to_string(Hi);
+  return std::to_string(popcount(Lanes)) + " lanes";
 }
 
 } // namespace argrec

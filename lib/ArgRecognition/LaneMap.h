@@ -9,7 +9,9 @@
 /// branch lets through, by evaluating the address or condition for every
 /// lane of the chip's wave: the expression may use the lane id (`mbcnt`),
 /// constants, integer arithmetic, compares and selects, and, where the
-/// caller supplies its value, threadIdx.x.
+/// caller supplies its value, threadIdx.x. A chain of lane maps (of any
+/// cross-lane read) combined by a selection is summarised by the set of
+/// lanes each lane's final value covers (reductionLanes).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +23,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
+class CallInst;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -66,14 +70,48 @@ int xorOffsetOf(llvm::ArrayRef<unsigned> Src);
 /// the others read never reaches a segment's first lane).
 bool isDownMap(llvm::ArrayRef<unsigned> Src, unsigned D, unsigned Cluster);
 
+/// A lane map entry for a lane that reads nothing usable: a zero fill, or
+/// an old value that is undefined or not the lane's own.
+constexpr unsigned NoLane = ~0u;
+
+/// The 32-bit word a cross-lane read moves between lanes (ds_bpermute's
+/// data, update.dpp / mov.dpp / ds.swizzle's source, readlane's value), or
+/// nullptr for other calls.
+llvm::Value *exchangedWord(const llvm::CallInst *CI);
+/// The operand number of exchangedWord, or NoLane.
+unsigned exchangedWordOperand(const llvm::CallInst *CI);
+
+/// Where a chain of lane maps leaves a complete reduction.
+struct ReductionLanes {
+  unsigned Cluster = 0; ///< the lanes are combined in aligned groups of this
+  uint64_t Lanes = 0;   ///< the lanes whose value covers their whole group
+};
+
+/// Follows \p Maps (each: the lane every lane reads, or NoLane) as stages
+/// that each keep the better of a lane's value and the value it reads, for
+/// a total order (so the order of combination and repeats do not matter):
+/// lane L's value is the best over a set of lanes. Returns the largest
+/// aligned group size some lane covers exactly, with the lanes that do;
+/// lanes that read NoLane, or a lane that did, hold nothing usable.
+std::optional<ReductionLanes>
+reductionLanes(llvm::ArrayRef<llvm::SmallVector<unsigned, 64>> Maps,
+               unsigned W);
+
+/// "lane 63", "lanes 16-31", "the first lane of each 16-lane group", or
+/// "N lanes" for \p Lanes of a \p W-lane wave.
+std::string describeLanes(uint64_t Lanes, unsigned W, unsigned Cluster);
+
+/// The lanes of a \p W-lane wave that are the first of a \p Cluster-lane
+/// group.
+uint64_t segmentStarts(unsigned W, unsigned Cluster);
+
 /// True if \p Cond taking the value \p Want in lane L implies
-/// L % \p Cluster == 0, for every lane of a \p W-lane wave. A condition on
-/// threadIdx.x is tried with threadIdx.x = L + k * W for every k a
-/// 1024-item block allows, which holds exactly when threadIdx.x % W is the
-/// lane id (1-D blocks); \p UsesTid is then set: a run-time check must
-/// confirm that.
-bool impliesSegmentStart(llvm::Value *Cond, bool Want, unsigned W,
-                         unsigned Cluster, bool &UsesTid);
+/// that L is one of \p Lanes, for every lane of a \p W-lane wave. A condition
+/// on threadIdx.x is tried with threadIdx.x = L + k * W for every k a 1024-item
+/// block allows, which holds exactly when threadIdx.x % W is the lane id (1-D
+/// blocks); \p UsesTid is then set: a run-time check must confirm that.
+bool impliesLaneIn(llvm::Value *Cond, bool Want, unsigned W, uint64_t Lanes,
+                   bool &UsesTid);
 
 } // namespace argrec
 } // namespace crosslane

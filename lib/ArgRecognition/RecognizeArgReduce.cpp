@@ -53,7 +53,7 @@ using namespace crosslane::argrec;
 
 #define DEBUG_TYPE "crosslane-recognize-arg"
 
-STATISTIC(NumChains, "Number of ds_bpermute butterfly chains examined");
+STATISTIC(NumChains, "Number of cross-lane chains examined");
 STATISTIC(NumRewritten, "Number of chains replaced by a Crosslane operation");
 STATISTIC(NumRefused, "Number of chains left alone (see the remarks)");
 STATISTIC(NumStageProofsReused,
@@ -65,13 +65,16 @@ namespace {
 /// What a slot holds; decides its order representatives.
 enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi };
 
+/// One exchange between lanes: the cross-lane reads (one per 32-bit word)
+/// of one block with one lane map: ds_bpermute with one address, or DPP /
+/// ds_swizzle with one set of controls.
 struct Stage {
-  Value *Addr = nullptr;
   BasicBlock *BB = nullptr;
   SmallVector<CallInst *, 2> Calls; ///< in program order
   /// The lane map, evaluated once (Recognizer::classify): the lane each
-  /// lane reads, if the address is a lane expression; lane ^ Offset, or
-  /// with Down lane + Offset (lane 0's source), or -1 for neither shape.
+  /// lane reads (argrec::NoLane: nothing usable), if it is known; lane ^
+  /// Offset, or with Down lane + Offset (lane 0's source), or -1 for
+  /// neither shape.
   bool Classified = false;
   std::optional<SmallVector<unsigned, 64>> Sources;
   int Offset = -1; ///< 0 = identity
@@ -79,9 +82,19 @@ struct Stage {
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
-      W.push_back(C->getArgOperand(1));
+      W.push_back(argrec::exchangedWord(C));
     return W;
   }
+};
+
+/// The shape of a chain's lane maps (for remarks).
+enum class ChainShape { Xor, Down, General };
+
+/// Where a chain leaves its result.
+struct ChainLanes {
+  ChainShape Shape = ChainShape::Xor;
+  unsigned Cluster = 0;
+  uint64_t Lanes = 0; ///< the lanes that hold the complete result
 };
 
 /// A candidate semantics of the whole chain.
@@ -405,27 +418,30 @@ private:
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
   std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr);
+  std::optional<SmallVector<unsigned, 64>> callSources(CallInst *CI);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
   DenseMap<Value *, std::optional<LaneVector>> LaneMemo;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
-  bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
-                     unsigned &Cluster, bool &IsDown);
+  bool isBroadcastRead(unsigned SI);
+  bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords, ChainLanes &CL);
+  std::pair<unsigned, std::string> checkXorOrDown(ArrayRef<unsigned> Chain,
+                                                  ChainLanes &CL);
   bool proveStages(ArrayRef<unsigned> Chain, ArrayRef<Component> Comps,
                    ArrayRef<Candidate> Cands, ChainProof &P);
   bool pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
                      ArrayRef<Candidate> Cands, const ChainProof &P,
                      Candidate &C, bool &Proven);
-  bool checkResults(const Stage &First, const ChainProof &P, unsigned Cluster,
-                    bool IsDown, bool &UsesTid);
+  bool checkResults(const Stage &First, const ChainProof &P,
+                    const ChainLanes &CL, bool &UsesTid);
   bool planGuard(const Stage &First, const Stage &Last,
                  ArrayRef<Component> Comps, const Candidate &C, bool Proven,
                  bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
                  std::optional<ChainRegion> &Region);
   void rewrite(const Stage &First, ArrayRef<Component> Comps,
-               const Candidate &C, unsigned Cluster, bool IsDown,
-               unsigned NStages, ArrayRef<Output> Outputs, const Guard &G,
+               const Candidate &C, const ChainLanes &CL, unsigned NStages,
+               ArrayRef<Output> Outputs, const Guard &G,
                const std::optional<ChainRegion> &Region);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
@@ -441,9 +457,9 @@ private:
   bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
   bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
                   const Instruction *At, unsigned Depth = 0);
-  bool readOnlyAtSegmentStart(ArrayRef<Output> Outputs, unsigned Cluster,
-                              bool &UsesTid, std::string &Why);
-  bool onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster, bool &UsesTid);
+  bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
+                       std::string &Why);
+  bool onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid);
   void insertFallback(const ChainRegion &R, Value *Fast,
                       ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
 
@@ -462,19 +478,54 @@ void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   });
 }
 
+/// The key of the stage \p II belongs to in its block: ds_bpermute by
+/// address; 32-bit DPP and ds_swizzle by their constant controls.
+static std::optional<std::pair<Value *, uint64_t>> stageKey(IntrinsicInst *II) {
+  Intrinsic::ID IID = II->getIntrinsicID();
+  if (IID == Intrinsic::amdgcn_ds_bpermute)
+    return std::make_pair(II->getArgOperand(0), uint64_t(IID));
+  unsigned First, N;
+  switch (IID) {
+  case Intrinsic::amdgcn_update_dpp:
+    First = 2, N = 4;
+    break;
+  case Intrinsic::amdgcn_mov_dpp:
+    First = 1, N = 4;
+    break;
+  case Intrinsic::amdgcn_ds_swizzle:
+    First = 1, N = 1;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (!II->getType()->isIntegerTy(32))
+    return std::nullopt;
+  // dpp_ctrl (9 bits), row_mask, bank_mask (4 each), bound_ctrl; or the
+  // 16-bit swizzle offset; above them the intrinsic.
+  static const unsigned Width[] = {16, 4, 4, 1};
+  uint64_t Code = 0;
+  for (unsigned K = 0; K < N; ++K) {
+    auto *C = dyn_cast<ConstantInt>(II->getArgOperand(First + K));
+    if (!C)
+      return std::nullopt;
+    Code = (Code << Width[K]) | (C->getZExtValue() & ((1u << Width[K]) - 1));
+  }
+  return std::make_pair(nullptr, (Code << 16) | IID);
+}
+
 void Recognizer::collectStages() {
-  MapVector<std::pair<Value *, BasicBlock *>, unsigned> Index;
+  MapVector<std::tuple<Value *, uint64_t, BasicBlock *>, unsigned> Index;
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
       auto *II = dyn_cast<IntrinsicInst>(&I);
-      if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_ds_bpermute)
+      auto K = II ? stageKey(II) : std::nullopt;
+      if (!K)
         continue;
-      auto Key = std::make_pair(II->getArgOperand(0), BB);
-      auto [It, New] = Index.try_emplace(Key, Stages.size());
+      auto [It, New] = Index.try_emplace(
+          std::make_tuple(K->first, K->second, BB), Stages.size());
       if (New) {
         Stages.emplace_back();
-        Stages.back().Addr = Key.first;
         Stages.back().BB = BB;
       }
       Stages[It->second].Calls.push_back(II);
@@ -517,15 +568,90 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::sourceLanes(Value *Addr) {
   return Src;
 }
 
+/// The lane each lane of \p CI (a cross-lane read) reads on the chip, or
+/// NoLane where it gets a zero fill or an old value other than its own
+/// source word; nullopt when not known.
+std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
+  auto *II = dyn_cast<IntrinsicInst>(CI);
+  if (!II)
+    return std::nullopt;
+  unsigned W = Chip.WaveSize;
+  auto ConstArg = [&](unsigned K) -> std::optional<uint64_t> {
+    if (auto *C = dyn_cast<ConstantInt>(II->getArgOperand(K)))
+      return C->getZExtValue();
+    return std::nullopt;
+  };
+  SmallVector<unsigned, 64> Src(W, NoLane);
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_ds_bpermute:
+    return sourceLanes(II->getArgOperand(0));
+  case Intrinsic::amdgcn_readlane: {
+    auto L = ConstArg(1);
+    if (!L)
+      return std::nullopt;
+    Src.assign(W, unsigned(*L % W));
+    return Src;
+  }
+  case Intrinsic::amdgcn_ds_swizzle: {
+    auto Off = ConstArg(1);
+    if (!Off || Chip.swizzleSourceLane(*Off, 0) < 0)
+      return std::nullopt;
+    for (unsigned L = 0; L < W; ++L)
+      Src[L] = Chip.swizzleSourceLane(*Off, L);
+    return Src;
+  }
+  case Intrinsic::amdgcn_update_dpp:
+  case Intrinsic::amdgcn_mov_dpp: {
+    bool HasOld = II->getIntrinsicID() == Intrinsic::amdgcn_update_dpp;
+    unsigned B = HasOld ? 1 : 0;
+    auto Ctrl = ConstArg(B + 1), RowMask = ConstArg(B + 2),
+         BankMask = ConstArg(B + 3), BC = ConstArg(B + 4);
+    if (!Ctrl || !RowMask || !BankMask || !BC ||
+        !Chip.checkDPPCtrl(*Ctrl).empty())
+      return std::nullopt;
+    // A lane not written, or whose source is out of range without
+    // bound_ctrl, keeps old: its own word when old is the source.
+    bool OldIsOwn = HasOld && II->getArgOperand(0) == II->getArgOperand(1);
+    for (unsigned L = 0; L < W; ++L) {
+      unsigned R = L / 16, J = L % 16;
+      bool Written = ((*RowMask >> R) & 1) && ((*BankMask >> (J / 4)) & 1);
+      int From = Chip.dppSourceLane(*Ctrl, L);
+      if (Written && From >= 0 && unsigned(From) < W)
+        Src[L] = From;
+      else if (OldIsOwn && (!Written || !*BC))
+        Src[L] = L;
+    }
+    return Src;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 Stage &Recognizer::classify(unsigned SI) {
   Stage &S = Stages[SI];
   if (!S.Classified) {
     S.Classified = true;
-    S.Sources = sourceLanes(S.Addr);
+    // The stage's map: where its reads agree (a lane with NoLane in one
+    // word has nothing usable).
+    for (CallInst *C : S.Calls) {
+      auto Src = callSources(C);
+      if (!Src) {
+        S.Sources.reset();
+        break;
+      }
+      if (!S.Sources)
+        S.Sources = std::move(Src);
+      else
+        for (auto [L, From] : enumerate(*Src))
+          if ((*S.Sources)[L] != From)
+            (*S.Sources)[L] = NoLane;
+    }
     if (S.Sources) {
       S.Offset = xorOffsetOf(*S.Sources);
-      if (S.Offset < 0 && (*S.Sources)[0] > 0) {
-        S.Offset = (*S.Sources)[0];
+      unsigned From0 = (*S.Sources)[0];
+      if (S.Offset < 0 && From0 > 0 && From0 < Chip.WaveSize) {
+        S.Offset = From0;
         S.Down = true;
       }
     }
@@ -912,56 +1038,83 @@ private:
 
 namespace {
 
-/// Checks that \p Chain's stages form one reduction: each a lane xor (or a
-/// __shfl_down step) by a distinct power of two, together 1 .. C/2 for a
-/// cluster of \p Cluster = C lanes, each run by the lanes of the previous.
-bool Recognizer::checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
-                               unsigned &Cluster, bool &IsDown) {
-  // Lane maps: xor offsets 1, 2, ..., C/2 once each (identity stages, e.g.
-  // offset 32 on GFX10+ wave64, are allowed: a selection keeps self), or the
-  // same offsets as a __shfl_down ladder (lane + M within C-lane segments),
-  // whose result only the first lane of each segment holds.
+/// Checks \p Chain's lane maps for the two shapes of hand-written
+/// shuffles: an xor butterfly (distinct power-of-two offsets 1 .. C/2; the
+/// result in every lane) or a __shfl_down ladder (lane + M within C-lane
+/// segments; the result in each segment's first lane). Returns why not, with
+/// the stage to blame, or an empty reason.
+std::pair<unsigned, std::string>
+Recognizer::checkXorOrDown(ArrayRef<unsigned> Chain, ChainLanes &CL) {
+  // Identity stages (e.g. offset 32 on GFX10+ wave64) are allowed: a
+  // selection keeps self.
   unsigned OffsetMask = 0;
   std::optional<bool> Down;
   for (unsigned SI : Chain) {
     const Stage &S = classify(SI);
-    if (S.Calls.size() != NWords || S.Offset < 0 ||
-        (S.Offset & (S.Offset - 1))) {
-      refuse(S, "NotAnXorButterfly",
-             S.Offset < 0 ? Twine("the lane read is neither lane ^ M nor "
-                                  "lane + M for a constant M on ") +
-                                Chip.CPU
-                          : Twine("the stages do not exchange the same words"));
-      return false;
-    }
-    if (S.Offset && Down && *Down != S.Down) {
-      refuse(S, "NotAnXorButterfly", "xor and shfl_down steps are mixed");
-      return false;
-    }
+    if (S.Offset < 0 || (S.Offset & (S.Offset - 1)))
+      return {SI, "the lane read is neither lane ^ M nor lane + M for a "
+                  "constant M on " +
+                      Chip.CPU};
+    if (S.Offset && Down && *Down != S.Down)
+      return {SI, "xor and shfl_down steps are mixed"};
     if (S.Offset)
       Down = S.Down;
-    if (S.Offset && (OffsetMask & S.Offset)) {
-      refuse(S, "NotAnXorButterfly", "an offset is used twice");
-      return false;
-    }
+    if (S.Offset && (OffsetMask & S.Offset))
+      return {SI, "an offset is used twice"};
     OffsetMask |= S.Offset;
   }
-  Cluster = OffsetMask + 1;
-  if (OffsetMask == 0 || (Cluster & OffsetMask)) {
-    refuse(Stages[Chain.front()], "NotAnXorButterfly",
-           "the offsets are not 1, 2, ..., C/2 for a cluster of C lanes");
-    return false;
-  }
-  IsDown = Down.value_or(false);
+  unsigned Cluster = OffsetMask + 1;
+  if (OffsetMask == 0 || (Cluster & OffsetMask))
+    return {Chain.front(), "the offsets are not 1, 2, ..., C/2 for a cluster "
+                           "of C lanes"};
   for (unsigned SI : Chain)
     if (Stages[SI].Down &&
-        !isDownMap(*Stages[SI].Sources, Stages[SI].Offset, Cluster)) {
+        !isDownMap(*Stages[SI].Sources, Stages[SI].Offset, Cluster))
+      return {SI, "a shfl_down step's in-range lanes do not read lane + " +
+                      std::to_string(Stages[SI].Offset) + " within " +
+                      std::to_string(Cluster) + "-lane segments on " +
+                      Chip.CPU};
+  bool IsDown = Down.value_or(false);
+  unsigned W = Chip.WaveSize;
+  CL.Shape = IsDown ? ChainShape::Down : ChainShape::Xor;
+  CL.Cluster = Cluster;
+  CL.Lanes = IsDown ? segmentStarts(W, Cluster)
+                    : (W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1);
+  return {0, ""};
+}
+
+/// Checks that \p Chain's stages form one reduction run by the lanes of
+/// the previous stage: an xor butterfly or __shfl_down ladder, or any
+/// evaluable lane maps (DPP, ds_swizzle, shuffles) after which some lanes
+/// hold the best of a whole aligned group of lanes (\p CL).
+bool Recognizer::checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
+                               ChainLanes &CL) {
+  for (unsigned SI : Chain)
+    if (classify(SI).Calls.size() != NWords) {
       refuse(Stages[SI], "NotAnXorButterfly",
-             Twine("a shfl_down step's in-range lanes do not read lane + ") +
-                 Twine(Stages[SI].Offset) + " within " + Twine(Cluster) +
-                 "-lane segments on " + Chip.CPU);
+             "the stages do not exchange the same words");
       return false;
     }
+  auto [Blame, Why] = checkXorOrDown(Chain, CL);
+  if (!Why.empty() && all_of(Chain, [&](unsigned SI) {
+        return Stages[SI].Sources.has_value();
+      })) {
+    SmallVector<SmallVector<unsigned, 64>, 8> Maps;
+    for (unsigned SI : Chain)
+      Maps.push_back(*Stages[SI].Sources);
+    if (auto R = reductionLanes(Maps, Chip.WaveSize)) {
+      CL = {ChainShape::General, R->Cluster, R->Lanes};
+      Why.clear();
+    } else {
+      Blame = Chain.front();
+      Why += ", and followed lane by lane, no lane ends with the best of a "
+             "whole aligned group of lanes";
+    }
+  }
+  if (!Why.empty()) {
+    refuse(Stages[Blame], "NotAnXorButterfly", Why);
+    return false;
+  }
   for (unsigned K = 0; K + 1 < Chain.size(); ++K) {
     BasicBlock *A = Stages[Chain[K]].BB, *B = Stages[Chain[K + 1]].BB;
     if (!DT.dominates(A, B) || !PDT.dominates(B, A)) {
@@ -1113,7 +1266,7 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   // Every state of the chain is one of its inputs (each stage is proven a
   // selection), so inputs that are never NaN (a scan seeded with -inf that
   // takes `x > best`) need no NaN check.
-  Value *VIn = First.Calls[Comps[C.IsArg ? C.ValSlot : 0].Lo]->getArgOperand(1);
+  Value *VIn = exchangedWord(First.Calls[Comps[C.IsArg ? C.ValSlot : 0].Lo]);
   if (auto *BC = dyn_cast<BitCastInst>(VIn))
     VIn = BC->getOperand(0);
   SmallPtrSet<const PHINode *, 8> Assumed;
@@ -1161,11 +1314,12 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
 }
 
 /// Checks that the chain has results the rewrite can replace: values after
-/// the last stage, dominated by the first, and for a shfl_down ladder read
-/// only in the first lane of each segment (\p UsesTid: by a test on
+/// the last stage, dominated by the first, and, when only some lanes hold
+/// the complete result (a shfl_down ladder: the first lane of each
+/// segment), read only in those lanes (\p UsesTid: by a test on
 /// threadIdx.x that the guard must confirm).
 bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
-                              unsigned Cluster, bool IsDown, bool &UsesTid) {
+                              const ChainLanes &CL, bool &UsesTid) {
   if (P.Outputs.empty()) {
     refuse(First, "NoResult",
            P.LastWhy.empty()
@@ -1180,24 +1334,49 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
       return false;
     }
   UsesTid = false;
-  if (IsDown) {
-    std::string Why;
-    if (!readOnlyAtSegmentStart(P.Outputs, Cluster, UsesTid, Why)) {
-      refuse(First, "ResultInOtherLanes",
-             Twine("a shfl_down ladder leaves the result in the first lane "
-                   "of each ") +
-                 Twine(Cluster) + "-lane segment only, but " + Why);
-      return false;
-    }
+  unsigned W = Chip.WaveSize;
+  uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+  std::string Why;
+  if (CL.Lanes != All && !readOnlyInLanes(P.Outputs, CL.Lanes, UsesTid, Why)) {
+    refuse(First, "ResultInOtherLanes",
+           Twine(CL.Shape == ChainShape::Down ? "a shfl_down ladder leaves"
+                                              : "the lane maps leave") +
+               " the result of each " + Twine(CL.Cluster) + "-lane group in " +
+               describeLanes(CL.Lanes, W, CL.Cluster) + " only, but " + Why);
+    return false;
   }
   return true;
 }
 
+/// True if stage \p SI makes every lane read one lane and nothing combines
+/// what it reads with the lane's own state: a read of a result
+/// (`__shfl(v, 0)`), not a step.
+bool Recognizer::isBroadcastRead(unsigned SI) {
+  const Stage &S = classify(SI);
+  if (!S.Sources || any_of(*S.Sources, [&](unsigned From) {
+        return From != S.Sources->front() || From == NoLane;
+      }))
+    return false;
+  // The lane's own state: the words and what they are cut or cast from.
+  SmallPtrSet<Value *, 8> Own;
+  for (Value *W : S.words())
+    for (unsigned D = 0; D < 3 && W; ++D) {
+      Own.insert(W);
+      auto *I = dyn_cast<Instruction>(W);
+      W = I && (isa<CastInst>(I) || I->getOpcode() == Instruction::LShr)
+              ? I->getOperand(0)
+              : nullptr;
+    }
+  return none_of(Closures[SI], [&](Instruction *I) {
+    return any_of(I->operands(), [&](Value *Op) { return Own.count(Op); });
+  });
+}
+
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
-  // A last shuffle from lane 0 (`__shfl(v, 0)` after a shfl_down ladder)
-  // reads the result; it is not a step.
-  if (Chain.size() > 1 && classify(Chain.back()).Offset < 0 &&
-      Stages[Chain.back()].Sources && (*Stages[Chain.back()].Sources)[0] == 0)
+  // A last read of one lane by all (`__shfl(v, 0)` after a shfl_down
+  // ladder) whose result is not combined with the lane's own state reads
+  // the result; it is not a step.
+  if (Chain.size() > 1 && isBroadcastRead(Chain.back()))
     Chain = Chain.drop_back();
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
@@ -1213,9 +1392,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
            "the lanes exchange more than a value and an index");
     return false;
   }
-  unsigned Cluster;
-  bool IsDown;
-  if (!checkLaneMaps(Chain, First.Calls.size(), Cluster, IsDown))
+  ChainLanes CL;
+  if (!checkLaneMaps(Chain, First.Calls.size(), CL))
     return false;
   SmallVector<Candidate, 16> Cands = candidatesFor(Comps);
   ChainProof P;
@@ -1227,28 +1405,28 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   const SmallVector<Output, 4> &Outputs = P.Outputs;
   bool UsesTid;
-  if (!checkResults(First, P, Cluster, IsDown, UsesTid))
+  if (!checkResults(First, P, CL, UsesTid))
     return false;
   Guard G;
   std::optional<ChainRegion> Region;
   if (!planGuard(First, Stages[Chain.back()], Comps, C, Proven, UsesTid,
                  Outputs, G, Region))
     return false;
-  rewrite(First, Comps, C, Cluster, IsDown, Chain.size(), Outputs, G, Region);
+  rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region);
   return true;
 }
 
 /// Replaces the chain's results by one Crosslane operation at its first
 /// stage, behind \p G around \p Region when a guard is needed.
 void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
-                         const Candidate &C, unsigned Cluster, bool IsDown,
+                         const Candidate &C, const ChainLanes &CL,
                          unsigned NStages, ArrayRef<Output> Outputs,
                          const Guard &G,
                          const std::optional<ChainRegion> &Region) {
   // Rewrite: one call at the first stage; the outputs read its result.
   IRBuilder<> B(First.Calls.front());
   SmallVector<Value *, 2> Results(Comps.size());
-  CallInst *Call = emitOperation(B, First, Comps, C, Cluster, Results);
+  CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, Results);
   // Words of the result, per logical slot.
   SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
@@ -1289,8 +1467,10 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     OptimizationRemark R(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
                          Call->getParent());
     R << "recognised " << describe(C, Comps) << " over "
-      << std::to_string(Cluster)
-      << (IsDown ? " lanes (shfl_down ladder, " : " lanes (xor butterfly, ")
+      << std::to_string(CL.Cluster)
+      << (CL.Shape == ChainShape::Down  ? " lanes (shfl_down ladder, "
+          : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
+                                        : " lanes (lane maps, ")
       << std::to_string(NStages) << " stages on " << Chip.CPU << " wave"
       << std::to_string(Chip.WaveSize) << "): replaced by "
       << Call->getCalledFunction()->getName();
@@ -1303,12 +1483,12 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
 
 Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
                              const Component &Cm) {
-  Value *Lo = First.Calls[Cm.Lo]->getArgOperand(1);
+  Value *Lo = exchangedWord(First.Calls[Cm.Lo]);
   if (Cm.isFloat())
     return B.CreateBitCast(Lo, B.getFloatTy());
   if (!Cm.is64())
     return Lo;
-  Value *Hi = First.Calls[Cm.Hi]->getArgOperand(1);
+  Value *Hi = exchangedWord(First.Calls[Cm.Hi]);
   return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
                     B.CreateZExt(Lo, B.getInt64Ty()));
 }
@@ -1564,11 +1744,9 @@ bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
   return true;
 }
 
-/// True if only lanes L with L % \p Cluster == 0 reach \p BB: a dominating
-/// branch on a lane expression (`__lane_id() == 0`, or threadIdx.x-based
-/// under \p UsesTid) leads there only from such lanes.
-bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster,
-                                    bool &UsesTid) {
+/// True if only lanes in \p Lanes reach \p BB: a dominating branch on a
+/// lane expression (`__lane_id() == 0`) or on threadIdx.x (\p UsesTid).
+bool Recognizer::onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid) {
   for (DomTreeNode *N = DT.getNode(BB); N && N->getIDom(); N = N->getIDom()) {
     BasicBlock *Dom = N->getIDom()->getBlock();
     auto *Br = dyn_cast<BranchInst>(Dom->getTerminator());
@@ -1577,35 +1755,34 @@ bool Recognizer::onlyAtSegmentStart(BasicBlock *BB, unsigned Cluster,
       continue;
     for (unsigned SI = 0; SI < 2; ++SI)
       if (DT.dominates(BasicBlockEdge(Dom, Br->getSuccessor(SI)), BB) &&
-          impliesSegmentStart(Br->getCondition(), SI == 0, Chip.WaveSize,
-                              Cluster, UsesTid))
+          impliesLaneIn(Br->getCondition(), SI == 0, Chip.WaveSize, Lanes,
+                        UsesTid))
         return true;
   }
   return false;
 }
 
-/// True if every use of \p Outputs reads them only in the first lane of
-/// each segment: in code only such lanes reach, or through a ds_bpermute
-/// from such a lane (`__shfl(v, 0)`).
-bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
-                                        unsigned Cluster, bool &UsesTid,
-                                        std::string &Why) {
+/// True if every use of \p Outputs reads them only in \p Lanes: in code
+/// only such lanes reach, or through a cross-lane read from such lanes
+/// (`__shfl(v, 0)`, readlane, DPP, ds_swizzle).
+bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
+                                 bool &UsesTid, std::string &Why) {
   for (const Output &O : Outputs)
     for (Use &U : O.I->uses()) {
       auto *User = cast<Instruction>(U.getUser());
       if (any_of(Outputs, [&](const Output &P) { return P.I == User; }))
         continue;
-      auto *II = dyn_cast<IntrinsicInst>(User);
-      if (II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute &&
-          U.getOperandNo() == 1) {
-        auto Src = sourceLanes(II->getArgOperand(0));
-        if (Src &&
-            all_of(*Src, [&](unsigned From) { return From % Cluster == 0; }))
+      auto *CB = dyn_cast<CallBase>(User);
+      auto *CI = dyn_cast<CallInst>(User);
+      if (CI && U.getOperandNo() == exchangedWordOperand(CI)) {
+        auto Src = callSources(CI);
+        if (Src && all_of(*Src, [&](unsigned From) {
+              return From == NoLane || ((Lanes >> From) & 1);
+            }))
           continue;
-        Why = "a shuffle reads it from other lanes";
+        Why = "a cross-lane read takes it from other lanes";
         return false;
       }
-      auto *CB = dyn_cast<CallBase>(User);
       if (CB && CB->isConvergent()) {
         Why = "a convergent call reads it";
         return false;
@@ -1613,10 +1790,10 @@ bool Recognizer::readOnlyAtSegmentStart(ArrayRef<Output> Outputs,
       BasicBlock *At = User->getParent();
       if (auto *Phi = dyn_cast<PHINode>(User))
         At = Phi->getIncomingBlock(U);
-      if (!onlyAtSegmentStart(At, Cluster, UsesTid)) {
+      if (!onlyInLanes(At, Lanes, UsesTid)) {
         Why = "it is read where other lanes run (only a branch on the lane "
-              "id, e.g. `__lane_id() == 0`, or a shuffle from the first lane "
-              "is recognised as restricting it)";
+              "id, e.g. `__lane_id() == 0`, or a read from those lanes is "
+              "recognised as restricting it)";
         return false;
       }
     }

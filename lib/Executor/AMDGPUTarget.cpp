@@ -41,50 +41,6 @@ bool evalFCmp(unsigned Pred, double X, double Y);
 
 namespace {
 
-
-/// Source lane of DPP16 control \p Ctrl for lane \p I in a wave of \p W
-/// lanes, or -1 when the source is out of range (research §1.1 / §13).
-int dppSource(unsigned Ctrl, unsigned I, unsigned W) {
-  unsigned R = I / 16, J = I % 16;
-  if (Ctrl <= 0xFF) // quad_perm
-    return 16 * R + 4 * (J / 4) + ((Ctrl >> (2 * (J % 4))) & 3);
-  if (Ctrl >= 0x101 && Ctrl <= 0x10F) { // row_shl
-    unsigned K = Ctrl - 0x100;
-    return J + K < 16 ? (int)(I + K) : -1;
-  }
-  if (Ctrl >= 0x111 && Ctrl <= 0x11F) { // row_shr
-    unsigned K = Ctrl - 0x110;
-    return J >= K ? (int)(I - K) : -1;
-  }
-  if (Ctrl >= 0x121 && Ctrl <= 0x12F) // row_ror
-    return 16 * R + ((J + 16 - (Ctrl - 0x120)) % 16);
-  switch (Ctrl) {
-  case 0x130: // wave_shl:1
-    return I + 1 < W ? (int)(I + 1) : -1;
-  case 0x134: // wave_rol:1
-    return (I + 1) % W;
-  case 0x138: // wave_shr:1
-    return I ? (int)(I - 1) : -1;
-  case 0x13C: // wave_ror:1
-    return (I + W - 1) % W;
-  case 0x140: // row_mirror
-    return 16 * R + 15 - J;
-  case 0x141: // row_half_mirror
-    return 16 * R + (J & 8) + 7 - (J & 7);
-  case 0x142: // row_bcast:15
-    return R ? (int)(16 * R - 1) : -1;
-  case 0x143: // row_bcast:31
-    return R >= 2 ? 31 : -1;
-  default:
-    break;
-  }
-  if (Ctrl >= 0x150 && Ctrl <= 0x15F) // row_share / row_newbcast
-    return 16 * R + (Ctrl - 0x150);
-  if (Ctrl >= 0x160 && Ctrl <= 0x16F) // row_xmask
-    return 16 * R + (J ^ (Ctrl - 0x160));
-  return -1;
-}
-
 class AMDGPUTarget : public TargetModel {
   ChipInfo CI;
 
@@ -227,20 +183,7 @@ int AMDGPUTarget::dpp(OpCtx &C, bool HasOld) {
   if (!CI.HasDPP)
     return C.fail("DPP is not available on " + CI.CPU), -1;
   // Legality per chip (research §2.1; SIDefines.h DppCtrl).
-  StringRef Bad;
-  if ((Ctrl >= 0x100 && Ctrl <= 0x12F && (Ctrl & 0xF) == 0) || Ctrl > 0x16F ||
-      (Ctrl > 0x143 && Ctrl < 0x150) || (Ctrl > 0x13C && Ctrl < 0x140) ||
-      (Ctrl > 0x130 && Ctrl < 0x13C && Ctrl != 0x134 && Ctrl != 0x138))
-    Bad = "invalid dpp_ctrl";
-  else if ((Ctrl >= 0x130 && Ctrl <= 0x13C) && !CI.HasDPPBroadcasts)
-    Bad = "wave_shl/wave_rol/wave_shr/wave_ror are only available on GFX8/9";
-  else if ((Ctrl == 0x142 || Ctrl == 0x143) && !CI.HasDPPBroadcasts)
-    Bad = "row_bcast:15/31 are only available on GFX8/9";
-  else if (Ctrl >= 0x150 && Ctrl <= 0x15F && !CI.HasDPPRowXMask &&
-           !CI.HasDPPNewBcast)
-    Bad = "row_share/row_newbcast are not available";
-  else if (Ctrl >= 0x160 && Ctrl <= 0x16F && !CI.HasDPPRowXMask)
-    Bad = "row_xmask is only available on GFX10+";
+  std::string Bad = CI.checkDPPCtrl(Ctrl);
   if (!Bad.empty())
     return C.fail(Bad + " (dpp_ctrl 0x" + utohexstr(Ctrl) + ") on " + CI.CPU),
            -1;
@@ -249,7 +192,7 @@ int AMDGPUTarget::dpp(OpCtx &C, bool HasOld) {
     unsigned R = Lane / 16, J = Lane % 16;
     if (!((RowMask >> R) & 1) || !((BankMask >> (J / 4)) & 1))
       return -1; // not written: keeps old
-    int S = dppSource(Ctrl, Lane, W);
+    int S = CI.dppSourceLane(Ctrl, Lane);
     if (S < 0 || (unsigned)S >= W)
       return BC ? -2 : -1; // invalid source: zero or keep old
     return S;
@@ -337,20 +280,12 @@ int AMDGPUTarget::swizzle(OpCtx &C) {
   uint64_t Off;
   if (!needConst(C, 1, Off, "ds.swizzle offset"))
     return -1;
-  if (Off & 0x8000) {
-    if (Off & 0x7F00)
-      return C.fail("ds.swizzle offset 0x" + utohexstr(Off) +
-                    " uses a mode the executor does not model (rotate/FFT)"),
-             -1;
-    return gather(C, -1, 0, [&](unsigned Lane) -> int {
-      return 4 * (Lane / 4) + ((Off >> (2 * (Lane % 4))) & 3);
-    });
-  }
-  unsigned And = Off & 0x1F, Or = (Off >> 5) & 0x1F, Xor = (Off >> 10) & 0x1F;
-  return gather(C, -1, 0, [&](unsigned Lane) -> int {
-    unsigned J = Lane % 32;
-    return 32 * (Lane / 32) + (((J & And) | Or) ^ Xor);
-  });
+  if (CI.swizzleSourceLane(Off, 0) < 0)
+    return C.fail("ds.swizzle offset 0x" + utohexstr(Off) +
+                  " uses a mode the executor does not model (rotate/FFT)"),
+           -1;
+  return gather(C, -1, 0,
+                [&](unsigned Lane) { return CI.swizzleSourceLane(Off, Lane); });
 }
 
 /// ds.bpermute(addr, src): lane i reads src[addr_i / 4]; ds.permute(addr,

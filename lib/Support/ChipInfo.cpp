@@ -152,6 +152,76 @@ void ChipInfo::print(raw_ostream &OS) const {
   Flag(DPPCombineSub32ImmBug, "quirk:dpp-combine-sub32-imm");
 }
 
+int ChipInfo::dppSourceLane(unsigned Ctrl, unsigned Lane) const {
+  unsigned W = WaveSize, R = Lane / 16, J = Lane % 16;
+  if (Ctrl <= 0xFF) // quad_perm
+    return 16 * R + 4 * (J / 4) + ((Ctrl >> (2 * (J % 4))) & 3);
+  if (Ctrl >= 0x101 && Ctrl <= 0x10F) { // row_shl
+    unsigned K = Ctrl - 0x100;
+    return J + K < 16 ? int(Lane + K) : -1;
+  }
+  if (Ctrl >= 0x111 && Ctrl <= 0x11F) { // row_shr
+    unsigned K = Ctrl - 0x110;
+    return J >= K ? int(Lane - K) : -1;
+  }
+  if (Ctrl >= 0x121 && Ctrl <= 0x12F) // row_ror
+    return 16 * R + ((J + 16 - (Ctrl - 0x120)) % 16);
+  switch (Ctrl) {
+  case 0x130: // wave_shl:1
+    return Lane + 1 < W ? int(Lane + 1) : -1;
+  case 0x134: // wave_rol:1
+    return (Lane + 1) % W;
+  case 0x138: // wave_shr:1
+    return Lane ? int(Lane - 1) : -1;
+  case 0x13C: // wave_ror:1
+    return (Lane + W - 1) % W;
+  case 0x140: // row_mirror
+    return 16 * R + 15 - J;
+  case 0x141: // row_half_mirror
+    return 16 * R + (J & 8) + 7 - (J & 7);
+  case 0x142: // row_bcast:15
+    return R ? int(16 * R - 1) : -1;
+  case 0x143: // row_bcast:31
+    return R >= 2 ? 31 : -1;
+  default:
+    break;
+  }
+  if (Ctrl >= 0x150 && Ctrl <= 0x15F) // row_share / row_newbcast
+    return 16 * R + (Ctrl - 0x150);
+  if (Ctrl >= 0x160 && Ctrl <= 0x16F) // row_xmask
+    return 16 * R + (J ^ (Ctrl - 0x160));
+  return -1;
+}
+
+std::string ChipInfo::checkDPPCtrl(unsigned Ctrl) const {
+  if (!HasDPP)
+    return "DPP is not available on " + CPU;
+  if ((Ctrl >= 0x100 && Ctrl <= 0x12F && (Ctrl & 0xF) == 0) || Ctrl > 0x16F ||
+      (Ctrl > 0x143 && Ctrl < 0x150) || (Ctrl > 0x13C && Ctrl < 0x140) ||
+      (Ctrl > 0x130 && Ctrl < 0x13C && Ctrl != 0x134 && Ctrl != 0x138))
+    return "invalid dpp_ctrl";
+  if (Ctrl >= 0x130 && Ctrl <= 0x13C && !HasDPPBroadcasts)
+    return "wave_shl/wave_rol/wave_shr/wave_ror are only available on GFX8/9";
+  if ((Ctrl == 0x142 || Ctrl == 0x143) && !HasDPPBroadcasts)
+    return "row_bcast:15/31 are only available on GFX8/9";
+  if (Ctrl >= 0x150 && Ctrl <= 0x15F && !HasDPPRowXMask && !HasDPPNewBcast)
+    return "row_share/row_newbcast are not available";
+  if (Ctrl >= 0x160 && Ctrl <= 0x16F && !HasDPPRowXMask)
+    return "row_xmask is only available on GFX10+";
+  return "";
+}
+
+int ChipInfo::swizzleSourceLane(unsigned Offset, unsigned Lane) const {
+  if (Offset & 0x8000) {
+    if (Offset & 0x7F00)
+      return -1; // rotate / FFT
+    return 4 * (Lane / 4) + ((Offset >> (2 * (Lane % 4))) & 3);
+  }
+  unsigned And = Offset & 0x1F, Or = (Offset >> 5) & 0x1F,
+           Xor = (Offset >> 10) & 0x1F, J = Lane % 32;
+  return 32 * (Lane / 32) + (((J & And) | Or) ^ Xor);
+}
+
 bool isAMDGPUModule(const Module &M) {
   return Triple(M.getTargetTriple()).isAMDGCN();
 }

@@ -11,7 +11,7 @@
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
-// REMARK: remark: {{.*}}not replaced (ResultInOtherLanes): a shfl_down ladder leaves the result in the first lane of each 64-lane segment only, but it is read where other lanes run
+// REMARK: remark: {{.*}}not replaced (ResultInOtherLanes): a shfl_down ladder leaves the result of each 64-lane group in lane 0 only, but it is read where other lanes run
 // REMARK: remark: {{.*}}over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time ({{.*}}threadIdx.x % wave size is the lane id; otherwise the original code runs)
 // REMARK-NOT: remark
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=down_tid0 --mcpu=gfx942 --grid=1 --block=16,4 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,ties,nan-each | FileCheck %s --check-prefix=DIFF

@@ -70,6 +70,18 @@ struct ChipInfo {
     return T;
   }
 
+  /// The lane that DPP16 control \p Ctrl makes lane \p Lane read, or -1
+  /// when the source is out of range (row_shl/row_shr at a row's edge,
+  /// row_bcast into row 0); row_mask/bank_mask/bound_ctrl are the caller's.
+  /// Encodings: SIDefines.h DppCtrl; lane tables: research notes §1.1.
+  int dppSourceLane(unsigned Ctrl, unsigned Lane) const;
+  /// Why \p Ctrl is not a DPP16 control this chip has (empty if it is).
+  std::string checkDPPCtrl(unsigned Ctrl) const;
+  /// The lane ds_swizzle with \p Offset makes lane \p Lane read: quad
+  /// permutation (offset[15] = 1, offset[14:8] = 0) or bit mode within
+  /// 32-lane groups; -1 for the rotate/FFT modes, which are not modelled.
+  int swizzleSourceLane(unsigned Offset, unsigned Lane) const;
+
   /// Builds the facts for \p CPU with \p Features ("+wavefrontsize64,..."),
   /// asking LLVM's AMDGPU subtarget when the target is registered.
   static std::optional<ChipInfo> get(llvm::StringRef CPU,
