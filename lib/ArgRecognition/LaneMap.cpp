@@ -216,7 +216,10 @@ unsigned exchangedWordOperand(const CallInst *CI) {
   switch (II ? II->getIntrinsicID() : Intrinsic::not_intrinsic) {
   case Intrinsic::amdgcn_ds_bpermute:
   case Intrinsic::amdgcn_update_dpp:
+  case Intrinsic::amdgcn_permlane16:
+  case Intrinsic::amdgcn_permlanex16:
     return 1;
+  case Intrinsic::amdgcn_permlane64:
   case Intrinsic::amdgcn_mov_dpp:
   case Intrinsic::amdgcn_ds_swizzle:
   case Intrinsic::amdgcn_readlane:

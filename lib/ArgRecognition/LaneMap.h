@@ -75,8 +75,8 @@ bool isDownMap(llvm::ArrayRef<unsigned> Src, unsigned D, unsigned Cluster);
 constexpr unsigned NoLane = ~0u;
 
 /// The 32-bit word a cross-lane read moves between lanes (ds_bpermute's
-/// data, update.dpp / mov.dpp / ds.swizzle's source, readlane's value), or
-/// nullptr for other calls.
+/// data, the source of update.dpp / mov.dpp / ds.swizzle / permlane16 /
+/// permlanex16 / permlane64, readlane's value), or nullptr for other calls.
 llvm::Value *exchangedWord(const llvm::CallInst *CI);
 /// The operand number of exchangedWord, or NoLane.
 unsigned exchangedWordOperand(const llvm::CallInst *CI);

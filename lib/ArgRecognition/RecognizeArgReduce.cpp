@@ -479,38 +479,44 @@ void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
 }
 
 /// The key of the stage \p II belongs to in its block: ds_bpermute by
-/// address; 32-bit DPP and ds_swizzle by their constant controls.
+/// address; 32-bit DPP, ds_swizzle and permlane moves by the intrinsic and
+/// their constant controls.
 static std::optional<std::pair<Value *, uint64_t>> stageKey(IntrinsicInst *II) {
   Intrinsic::ID IID = II->getIntrinsicID();
   if (IID == Intrinsic::amdgcn_ds_bpermute)
-    return std::make_pair(II->getArgOperand(0), uint64_t(IID));
-  unsigned First, N;
+    return std::make_pair(II->getArgOperand(0), uint64_t(0));
+  // The control operands and their widths: dpp_ctrl, row_mask, bank_mask,
+  // bound_ctrl; the swizzle offset; permlane's sel_lo, sel_hi.
+  unsigned First = 0;
+  SmallVector<unsigned, 4> Width;
   switch (IID) {
   case Intrinsic::amdgcn_update_dpp:
-    First = 2, N = 4;
-    break;
   case Intrinsic::amdgcn_mov_dpp:
-    First = 1, N = 4;
+    First = IID == Intrinsic::amdgcn_update_dpp ? 2 : 1;
+    Width = {16, 4, 4, 1};
     break;
   case Intrinsic::amdgcn_ds_swizzle:
-    First = 1, N = 1;
+    First = 1, Width = {16};
+    break;
+  case Intrinsic::amdgcn_permlane16:
+  case Intrinsic::amdgcn_permlanex16:
+    First = 2, Width = {32, 32};
+    break;
+  case Intrinsic::amdgcn_permlane64:
     break;
   default:
     return std::nullopt;
   }
   if (!II->getType()->isIntegerTy(32))
     return std::nullopt;
-  // dpp_ctrl (9 bits), row_mask, bank_mask (4 each), bound_ctrl; or the
-  // 16-bit swizzle offset; above them the intrinsic.
-  static const unsigned Width[] = {16, 4, 4, 1};
   uint64_t Code = 0;
-  for (unsigned K = 0; K < N; ++K) {
+  for (auto [K, Bits] : enumerate(Width)) {
     auto *C = dyn_cast<ConstantInt>(II->getArgOperand(First + K));
     if (!C)
       return std::nullopt;
-    Code = (Code << Width[K]) | (C->getZExtValue() & ((1u << Width[K]) - 1));
+    Code = (Code << Bits) | maskTo(C->getZExtValue(), Bits);
   }
-  return std::make_pair(nullptr, (Code << 16) | IID);
+  return std::make_pair(II->getCalledFunction(), Code);
 }
 
 void Recognizer::collectStages() {
@@ -600,6 +606,26 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
       Src[L] = Chip.swizzleSourceLane(*Off, L);
     return Src;
   }
+  case Intrinsic::amdgcn_permlane16:
+  case Intrinsic::amdgcn_permlanex16: {
+    // Lane j of a row reads lane sel[j] (a nibble of sel_hi:sel_lo) of its
+    // row, or for permlanex16 of the other row of its 32 (research §1.4).
+    auto Lo = ConstArg(2), Hi = ConstArg(3);
+    if (!Lo || !Hi || !Chip.HasPermLaneX16)
+      return std::nullopt;
+    uint64_t Sel = (*Hi << 32) | maskTo(*Lo, 32);
+    bool Cross = II->getIntrinsicID() == Intrinsic::amdgcn_permlanex16;
+    for (unsigned L = 0; L < W; ++L)
+      Src[L] =
+          16 * ((L / 16) ^ unsigned(Cross)) + ((Sel >> (4 * (L % 16))) & 15);
+    return Src;
+  }
+  case Intrinsic::amdgcn_permlane64:
+    if (!Chip.HasPermLane64)
+      return std::nullopt;
+    for (unsigned L = 0; L < W; ++L)
+      Src[L] = W == 64 ? L ^ 32 : L;
+    return Src;
   case Intrinsic::amdgcn_update_dpp:
   case Intrinsic::amdgcn_mov_dpp: {
     bool HasOld = II->getIntrinsicID() == Intrinsic::amdgcn_update_dpp;

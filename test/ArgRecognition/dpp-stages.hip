@@ -23,7 +23,12 @@
 // REMARK32: remark: {{.*}}not replaced (ResultInOtherLanes): the lane maps leave the result of each 32-lane group in lanes 16-31 only
 // REMARK32: remark: {{.*}}recognised smax i32 over 32 lanes (lane maps, 5 stages on gfx1100 wave32)
 // REMARK32: remark: {{.*}}over 32 lanes (xor butterfly, 5 stages on gfx1100 wave32)
-// RUN: for k in dpp_argmax dpp_argmax_own scan_max mixed_quad_xor; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
+// REMARK32: remark: {{.*}}over 32 lanes (xor butterfly, 5 stages on gfx1100 wave32)
+// RUN: for k in dpp_argmax dpp_argmax_own scan_max mixed_quad_xor rdna_xmask; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
+// RUN: %hipcc --offload-arch=gfx1100 -mwavefrontsize64 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64b.ll
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/w64b.ll -o %t/w64b.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK64B
+// REMARK64B: remark: {{.*}}over 64 lanes (xor butterfly, 6 stages on gfx1100 wave64)
+// RUN: %crosslane-run %t/w64b.ll --diff=%t/w64b.x.ll --kernel=rdna_xmask --mcpu=gfx1100 --mattr=+wavefrontsize64 --grid=1 --block=64 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max | FileCheck %s --check-prefix=DIFF
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 // DIFF-NOT: [1-9][0-9]* mismatches
 #include <hip/hip_runtime.h>
@@ -37,6 +42,7 @@ enum : int {
   RowRor8 = 0x128,
   RowBcast15 = 0x142,
   RowBcast31 = 0x143,
+  RowXmask1 = 0x161, // GFX10+: lane ^ 1 within the row
 };
 
 template <int Ctrl> __device__ inline int moveDpp(int X) {
@@ -141,6 +147,32 @@ extern "C" __global__ void mixed_quad_xor(const float *In, float *OutV,
     Pair O{__shfl_xor(P.Value, M), __shfl_xor(P.Key, M)};
     P = argMax(P, O);
   }
+  OutV[threadIdx.x] = P.Value;
+  OutI[threadIdx.x] = P.Key;
+}
+
+// Hand-written RDNA code (GFX10+): row_xmask 1, 2, 4, 8, then permlanex16
+// with the identity selects (lane ^ 16) and, in wave64, permlane64
+// (lane ^ 32): an xor butterfly in every lane.
+extern "C" __global__ void rdna_xmask(const float *In, float *OutV,
+                                      int *OutI) {
+  Pair P = load(In);
+#ifndef __GFX9__
+  P = step<RowXmask1>(P);
+  P = step<RowXmask1 + 1>(P);
+  P = step<RowXmask1 + 3>(P);
+  P = step<RowXmask1 + 7>(P);
+  auto X16 = [](int X) {
+    return (int)__builtin_amdgcn_permlanex16(X, X, 0x76543210, 0xfedcba98, false,
+                                        false);
+  };
+  P = argMax(P, {__int_as_float(X16(__float_as_int(P.Value))), X16(P.Key)});
+#if __AMDGCN_WAVEFRONT_SIZE == 64
+  P = argMax(P, {__int_as_float((int)__builtin_amdgcn_permlane64(
+                     __float_as_int(P.Value))),
+                 (int)__builtin_amdgcn_permlane64(P.Key)});
+#endif
+#endif
   OutV[threadIdx.x] = P.Value;
   OutI[threadIdx.x] = P.Key;
 }
