@@ -275,22 +275,35 @@ reductionLanes(ArrayRef<SmallVector<unsigned, 64>> Maps, unsigned W) {
   return std::nullopt;
 }
 
+/// "lane 3", "lanes 16-31" or "5 lanes" for \p Lanes within one group.
+static std::string describeRun(uint64_t Lanes) {
+  unsigned Lo = countr_zero(Lanes), Hi = 63 - countl_zero(Lanes);
+  uint64_t Run = (Hi - Lo == 63) ? ~uint64_t(0)
+                                 : ((uint64_t(1) << (Hi - Lo + 1)) - 1) << Lo;
+  if (Lanes != Run)
+    return std::to_string(popcount(Lanes)) + " lanes";
+  return Lo == Hi ? "lane " + std::to_string(Lo)
+                  : "lanes " + std::to_string(Lo) + "-" + std::to_string(Hi);
+}
+
 std::string describeLanes(uint64_t Lanes, unsigned W, unsigned Cluster) {
   uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
   Lanes &= All;
   if (Lanes == All)
     return "every lane";
-  if (Lanes == segmentStarts(W, Cluster))
-    return Cluster == W ? "lane 0"
-                        : "the first lane of each " + std::to_string(Cluster) +
-                              "-lane group";
-  unsigned Lo = countr_zero(Lanes), Hi = 63 - countl_zero(Lanes);
-  uint64_t Run = (Hi - Lo == 63) ? ~uint64_t(0)
-                                 : ((uint64_t(1) << (Hi - Lo + 1)) - 1) << Lo;
-  if (Lanes == Run)
-    return Lo == Hi ? "lane " + std::to_string(Lo)
-                    : "lanes " + std::to_string(Lo) + "-" + std::to_string(Hi);
-  return std::to_string(popcount(Lanes)) + " lanes";
+  if (!Lanes)
+    return "no lane";
+  // The same lanes in every group: describe one group.
+  uint64_t First = Lanes & groupOf(0, Cluster);
+  bool Periodic = Cluster < W;
+  for (unsigned G = Cluster; G < W && Periodic; G += Cluster)
+    Periodic = ((Lanes >> G) & groupOf(0, Cluster)) == First;
+  if (!Periodic || !First)
+    return describeRun(Lanes);
+  std::string One = describeRun(First);
+  if (One == "lane 0")
+    One = "the first lane";
+  return One + " of each " + std::to_string(Cluster) + "-lane group";
 }
 
 } // namespace argrec
