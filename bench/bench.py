@@ -908,7 +908,8 @@ def main():
     ap.add_argument("--chips", default=",".join(f"{c}:{w}" for c, w in CHIPS),
                     help="comma list of chip:wave")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=3,
+                    help="compile-time samples per module (at least 1)")
     a = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="crosslane-bench-")
@@ -961,7 +962,7 @@ def main():
         best = [x for x in best if x]
         if c and best:
             per_row.append(c / min(best))
-    overheads = compile_overhead(a.build, work, a.repeats)
+    overheads = compile_overhead(a.build, work, max(1, a.repeats))
     print(f"\nCSV: {os.path.relpath(csv_path, ROOT)}")
     agree = total = 0
     for _, _, _, res in rows:
