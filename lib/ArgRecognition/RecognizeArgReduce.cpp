@@ -424,7 +424,7 @@ private:
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
-  bool isBroadcastRead(unsigned SI);
+  bool isPlainRead(unsigned SI);
   bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords, ChainLanes &CL);
   std::pair<unsigned, std::string> checkXorOrDown(ArrayRef<unsigned> Chain,
                                                   ChainLanes &CL);
@@ -454,7 +454,7 @@ private:
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
-  bool hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs);
+  bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
   bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
                   const Instruction *At, unsigned Depth = 0);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
@@ -1310,7 +1310,7 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
     Region = findRegion(First.Calls.front(), Outputs, Why);
     // clang sinks a last combine used only under `if (lane == 0)` into that
     // block; moved back to the last stage, the chain can be a region.
-    if (!Region && hoistOutputs(Last.BB, Outputs))
+    if (!Region && hoistOutputs(Last.Calls.back(), Outputs))
       Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
       if (C.TiesByLane)
@@ -1374,15 +1374,11 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
   return true;
 }
 
-/// True if stage \p SI makes every lane read one lane and nothing combines
-/// what it reads with the lane's own state: a read of a result
-/// (`__shfl(v, 0)`), not a step.
-bool Recognizer::isBroadcastRead(unsigned SI) {
-  const Stage &S = classify(SI);
-  if (!S.Sources || any_of(*S.Sources, [&](unsigned From) {
-        return From != S.Sources->front() || From == NoLane;
-      }))
-    return false;
+/// True if nothing combines what stage \p SI reads with the lane's own
+/// state: a read of the chain's result (`__shfl(v, 0)` after a ladder, a
+/// `__shfl_up` of the maximum), not a step.
+bool Recognizer::isPlainRead(unsigned SI) {
+  const Stage &S = Stages[SI];
   // The lane's own state: the words and what they are cut or cast from.
   SmallPtrSet<Value *, 8> Own;
   for (Value *W : S.words())
@@ -1399,13 +1395,17 @@ bool Recognizer::isBroadcastRead(unsigned SI) {
 }
 
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
-  // A last read of one lane by all (`__shfl(v, 0)` after a shfl_down
-  // ladder) whose result is not combined with the lane's own state reads
-  // the result; it is not a step.
-  if (Chain.size() > 1 && isBroadcastRead(Chain.back()))
+  // Last reads whose results are not combined with the lane's own state
+  // read the result (checked with the other uses); they are not steps.
+  while (Chain.size() > 1 && isPlainRead(Chain.back()))
     Chain = Chain.drop_back();
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
+  if (Chain.size() == 1 && isPlainRead(Chain.front())) {
+    refuse(First, "NotAReduction",
+           "what the lanes read is not combined with their own values");
+    return false;
+  }
   std::string Why;
   auto CompsOr = componentsOf(First, Why);
   if (!CompsOr) {
@@ -1740,12 +1740,18 @@ bool Recognizer::isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
   return isKnownNeverNaN(V, SimplifyQuery(F.getDataLayout(), &DT, nullptr, At));
 }
 
-/// Moves the code computing \p Outputs that lies below \p Into (the last
-/// stage's block) to the end of \p Into, when all of it is speculatable and
-/// its other operands are available there; false (changing nothing) when
-/// there is nothing to move or some of it cannot move.
-bool Recognizer::hoistOutputs(BasicBlock *Into, ArrayRef<Output> Outputs) {
-  Instruction *At = Into->getTerminator();
+/// Moves the code computing \p Outputs that lies below the chain's last
+/// read \p LastCall's first later side effect (or its block's end), to
+/// there, when all of it is speculatable and its other operands are
+/// available there; false (changing nothing) when there is nothing to move
+/// or some of it cannot move.
+bool Recognizer::hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs) {
+  // Before the first side effect after the chain's last read (a fence, a
+  // store), or at the end of its block.
+  BasicBlock *Into = LastCall->getParent();
+  Instruction *At = LastCall->getNextNode();
+  while (!At->isTerminator() && !At->mayHaveSideEffects())
+    At = At->getNextNode();
   SmallPtrSet<Instruction *, 16> Move;
   SmallVector<Instruction *, 16> Work;
   for (const Output &O : Outputs)

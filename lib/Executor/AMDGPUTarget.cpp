@@ -26,6 +26,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
@@ -159,6 +160,7 @@ private:
   int swizzle(OpCtx &C);
   int bpermute(OpCtx &C, bool Permute);
   int ballot(OpCtx &C);
+  int readRegister(OpCtx &C);
   int waveCompare(OpCtx &C, bool IsF);
   int waveReduce(OpCtx &C, unsigned IID);
   int mathIntrinsic(OpCtx &C, unsigned IID);
@@ -331,6 +333,24 @@ int AMDGPUTarget::bpermute(OpCtx &C, bool Permute) {
   forLanes(C.Exec, [&](unsigned Lane) { C.res(Lane) = Val[Lane]; });
   C.setPoison(P | Conflict | ~Written);
   return 1;
+}
+
+/// llvm.read_register of the exec mask: what InstCombine makes of
+/// `ballot(true)` (`__activemask()`, ROCm's `__ballot(1)`); "exec", or its
+/// 32-bit halves "exec_lo" / "exec_hi". Other registers are not modelled.
+int AMDGPUTarget::readRegister(OpCtx &C) {
+  auto *MV = dyn_cast<MetadataAsValue>(C.inst().getOperand(0));
+  auto *N = MV ? dyn_cast<MDNode>(MV->getMetadata()) : nullptr;
+  auto *Name = N && N->getNumOperands() == 1
+                   ? dyn_cast<MDString>(N->getOperand(0))
+                   : nullptr;
+  StringRef Reg = Name ? Name->getString() : "";
+  uint64_t Mask = C.Exec;
+  if (Reg == "exec_hi")
+    Mask >>= 32;
+  else if (Reg != "exec" && Reg != "exec_lo")
+    return C.fail("llvm.read_register of '" + Reg + "' is not modelled"), -1;
+  return broadcastMask(C, Mask, 0);
 }
 
 int AMDGPUTarget::ballot(OpCtx &C) {
@@ -722,6 +742,8 @@ int AMDGPUTarget::execIntrinsic(OpCtx &C, unsigned IID) {
   case Intrinsic::amdgcn_live_mask:
   case Intrinsic::amdgcn_ps_live:
     return uniformFill(C, 1);
+  case Intrinsic::read_register:
+    return readRegister(C);
   default:
     return mathIntrinsic(C, IID);
   }

@@ -18,6 +18,11 @@
 //    For that configuration we include the header once here with the chip
 //    macro hidden; its include guard makes the user's own include a no-op.
 //
+//  * ROCm 5.2 has no CUDA-style warp-synchronous functions (__shfl_xor_sync,
+//    __ballot_sync, __activemask, __syncwarp, ...), which code ported from
+//    CUDA calls; ROCm 6.2 added them. We define them on top of the 5.2
+//    functions (below).
+//
 //  * ROCm 5.2's __threadfence*() call __atomic_work_item_fence, which lives
 //    in the device library hip.bc; clang 22 no longer links hip.bc (and with
 //    -nogpulib nothing is linked). We define it here, inline, in terms of
@@ -98,6 +103,59 @@ __atomic_work_item_fence(__cl_mem_fence_flags, __memory_order Order,
   }
 }
 #undef CROSSLANE_FENCE_AT_SCOPE
+
 #endif // __HIP_DEVICE_COMPILE__
+
+// Declared for host and device compilation: the host pass parses device
+// functions too.
+#if defined(__HIP__) && !defined(CROSSLANE_NO_WARP_SYNC)
+#include <hip/hip_runtime.h>
+
+// CUDA's warp-synchronous functions. A wave runs its active lanes in
+// lockstep, so the shuffles need no synchronisation: the mask (the lanes
+// that take part, which must all be active) only narrows the votes. Vote
+// results are 64-bit lane masks, as in ROCm 6.2; a 32-bit CUDA mask
+// (0xffffffff) leaves the upper half of a wave64 out of the vote.
+template <typename MaskT, typename T>
+__device__ inline T __shfl_sync(MaskT, T Var, int Src, int Width = warpSize) {
+  return __shfl(Var, Src, Width);
+}
+template <typename MaskT, typename T>
+__device__ inline T __shfl_up_sync(MaskT, T Var, unsigned Delta,
+                                   int Width = warpSize) {
+  return __shfl_up(Var, Delta, Width);
+}
+template <typename MaskT, typename T>
+__device__ inline T __shfl_down_sync(MaskT, T Var, unsigned Delta,
+                                     int Width = warpSize) {
+  return __shfl_down(Var, Delta, Width);
+}
+template <typename MaskT, typename T>
+__device__ inline T __shfl_xor_sync(MaskT, T Var, int LaneMask,
+                                    int Width = warpSize) {
+  return __shfl_xor(Var, LaneMask, Width);
+}
+__device__ inline unsigned long long __activemask() { return __ballot(1); }
+template <typename MaskT>
+__device__ inline unsigned long long __ballot_sync(MaskT Mask, int Pred) {
+  return __ballot(Pred) & (unsigned long long)Mask;
+}
+template <typename MaskT>
+__device__ inline int __any_sync(MaskT Mask, int Pred) {
+  return __ballot_sync(Mask, Pred) != 0;
+}
+template <typename MaskT>
+__device__ inline int __all_sync(MaskT Mask, int Pred) {
+  return __ballot_sync(Mask, Pred) == __ballot_sync(Mask, 1);
+}
+// Memory order among the wave's lanes: release, then acquire, at wavefront
+// scope, around a wave barrier (no lane runs ahead of the others anyway).
+template <typename MaskT = unsigned long long>
+__device__ inline void __syncwarp(MaskT = ~0ull) {
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
+#endif // __HIP__ && !CROSSLANE_NO_WARP_SYNC
 
 #endif // CROSSLANE_HIP_ROCM_COMPAT_H
