@@ -764,6 +764,8 @@ public:
   bool execTerminator(Frame &F, const DBlock &B, const DInst &D);
   bool execCall(Wave &Wv, Frame &F, const DInst &D, OpCtx &C, bool &Pushed);
   bool execGenericIntrinsic(OpCtx &C, bool &Handled);
+  bool execReduction(OpCtx &C, bool &Handled);
+  bool execCompareConvert(OpCtx &C, bool &Handled);
   bool execMemIntrinsic(OpCtx &C, bool &Handled);
   void initFrame(Frame &Fr, DecodedFunc *DF, uint64_t Live, Wave &Wv);
   Expected<uint64_t> callScalar(Function &F, ArrayRef<uint64_t> Args,
@@ -2373,7 +2375,165 @@ bool Executor::Impl::execGenericIntrinsic(OpCtx &C, bool &Handled) {
   default:
     break;
   }
-  return execMemIntrinsic(C, Handled);
+  return execReduction(C, Handled);
+}
+
+/// One step of an integer vector reduction (LangRef "llvm.vector.reduce.*":
+/// the binary operator or llvm.[su]{min,max} on elements of \p Bits).
+static uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B,
+                              unsigned Bits) {
+  uint64_t M = maskBits(Bits);
+  int64_t SA = sext(A, Bits), SB = sext(B, Bits);
+  switch (IID) {
+  case Intrinsic::vector_reduce_add:
+    return (A + B) & M;
+  case Intrinsic::vector_reduce_mul:
+    return (A * B) & M;
+  case Intrinsic::vector_reduce_and:
+    return A & B;
+  case Intrinsic::vector_reduce_or:
+    return A | B;
+  case Intrinsic::vector_reduce_xor:
+    return A ^ B;
+  case Intrinsic::vector_reduce_smin:
+    return SA <= SB ? A : B;
+  case Intrinsic::vector_reduce_smax:
+    return SA >= SB ? A : B;
+  case Intrinsic::vector_reduce_umin:
+    return A <= B ? A : B;
+  default: // vector_reduce_umax
+    return A >= B ? A : B;
+  }
+}
+
+/// One step of a floating-point vector reduction: fadd/fmul (IEEE, in
+/// element order from the start value), fmax/fmin (llvm.maxnum/minnum
+/// semantics), fmaximum/fminimum (llvm.maximum/minimum semantics).
+static uint64_t reduceFPStep(unsigned IID, Leaf L, uint64_t A, uint64_t B) {
+  switch (IID) {
+  case Intrinsic::vector_reduce_fadd:
+    return fpBinary(
+        L, A, B, [](float X, float Y) { return X + Y; },
+        [](double X, double Y) { return X + Y; });
+  case Intrinsic::vector_reduce_fmul:
+    return fpBinary(
+        L, A, B, [](float X, float Y) { return X * Y; },
+        [](double X, double Y) { return X * Y; });
+  case Intrinsic::vector_reduce_fmax:
+    return fMinMaxNum(L, A, B, true);
+  case Intrinsic::vector_reduce_fmin:
+    return fMinMaxNum(L, A, B, false);
+  case Intrinsic::vector_reduce_fmaximum:
+    return fMinMaxIEEE(L, A, B, true);
+  default: // vector_reduce_fminimum
+    return fMinMaxIEEE(L, A, B, false);
+  }
+}
+
+/// llvm.vector.reduce.*: the elements are combined in order (fadd/fmul
+/// start from their scalar start value, which is the sequential order the
+/// LangRef prescribes without 'reassoc' and one of the orders it allows
+/// with it). A poison element or start value makes the result poison.
+bool Executor::Impl::execReduction(OpCtx &C, bool &Handled) {
+  const DInst &D = C.I;
+  bool Ordered = false, FP = false;
+  switch (D.IID) {
+  case Intrinsic::vector_reduce_fadd:
+  case Intrinsic::vector_reduce_fmul:
+    Ordered = true;
+    [[fallthrough]];
+  case Intrinsic::vector_reduce_fmax:
+  case Intrinsic::vector_reduce_fmin:
+  case Intrinsic::vector_reduce_fmaximum:
+  case Intrinsic::vector_reduce_fminimum:
+    FP = true;
+    break;
+  case Intrinsic::vector_reduce_add:
+  case Intrinsic::vector_reduce_mul:
+  case Intrinsic::vector_reduce_and:
+  case Intrinsic::vector_reduce_or:
+  case Intrinsic::vector_reduce_xor:
+  case Intrinsic::vector_reduce_smin:
+  case Intrinsic::vector_reduce_smax:
+  case Intrinsic::vector_reduce_umin:
+  case Intrinsic::vector_reduce_umax:
+    break;
+  default:
+    return execCompareConvert(C, Handled);
+  }
+  Handled = true;
+  const DecodedFunc &DF = *C.F.DF;
+  Leaf L = DF.Leaves[DF.Slots[D.Res].LeafBegin];
+  unsigned VecOp = Ordered ? 1 : 0, N = C.opSlot(VecOp).N;
+  uint64_t P = Ordered ? C.opPoison(0) : 0;
+  for (unsigned E = 0; E < N; ++E)
+    P |= C.opPoison(VecOp, E);
+  unsigned IID = D.IID;
+  forLanes(C.Exec, [&](unsigned Lane) {
+    uint64_t Acc = Ordered ? C.op(0, Lane) : C.op(VecOp, Lane, 0);
+    for (unsigned E = Ordered ? 0 : 1; E < N; ++E) {
+      uint64_t X = C.op(VecOp, Lane, E);
+      Acc = FP ? reduceFPStep(IID, L, Acc, X)
+               : reduceIntStep(IID, Acc, X, L.Bits);
+    }
+    C.res(Lane) = Acc;
+  });
+  C.setPoison(P);
+  return true;
+}
+
+/// Saturating float-to-integer conversion (LangRef "llvm.fptosi.sat" /
+/// "llvm.fptoui.sat"): NaN gives 0, out-of-range values clamp to the
+/// destination's range, others round toward zero.
+static uint64_t fpToIntSat(double X, unsigned Bits, bool Signed) {
+  if (std::isnan(X))
+    return 0;
+  double T = std::trunc(X);
+  uint64_t M = maskBits(Bits);
+  if (Signed) {
+    double Lim = std::ldexp(1.0, Bits - 1); // 2^(Bits-1), exact
+    if (T >= Lim)
+      return M >> 1;
+    if (T < -Lim)
+      return (M >> 1) + 1;
+    return (uint64_t)(int64_t)T & M;
+  }
+  if (T <= 0)
+    return 0;
+  if (T >= std::ldexp(1.0, Bits))
+    return M;
+  return (uint64_t)T;
+}
+
+/// llvm.scmp / llvm.ucmp (three-way compare: -1, 0, 1 in the result type)
+/// and llvm.fptosi.sat / llvm.fptoui.sat, element-wise.
+bool Executor::Impl::execCompareConvert(OpCtx &C, bool &Handled) {
+  const DInst &D = C.I;
+  bool Signed = D.IID == Intrinsic::scmp || D.IID == Intrinsic::fptosi_sat;
+  bool Cmp = D.IID == Intrinsic::scmp || D.IID == Intrinsic::ucmp;
+  if (!Cmp && D.IID != Intrinsic::fptosi_sat && D.IID != Intrinsic::fptoui_sat)
+    return execMemIntrinsic(C, Handled);
+  Handled = true;
+  const DecodedFunc &DF = *C.F.DF;
+  unsigned NR = C.resLeaves();
+  for (unsigned L = 0; L < NR; ++L) {
+    Leaf R = DF.Leaves[DF.Slots[D.Res].LeafBegin + L];
+    Leaf S = DF.Leaves[C.opSlot(0).LeafBegin + L];
+    uint64_t P = C.opPoison(0, L) | (Cmp ? C.opPoison(1, L) : 0);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      uint64_t A = C.op(0, Lane, L);
+      if (!Cmp) {
+        C.res(Lane, L) = fpToIntSat(leafToDouble(S, A), R.Bits, Signed);
+        return;
+      }
+      uint64_t B = C.op(1, Lane, L);
+      bool Less = Signed ? sext(A, S.Bits) < sext(B, S.Bits) : A < B;
+      int64_t V = A == B ? 0 : Less ? -1 : 1;
+      C.res(Lane, L) = (uint64_t)V & maskBits(R.Bits);
+    });
+    C.setPoison(P, L);
+  }
+  return true;
 }
 
 bool Executor::Impl::execMemIntrinsic(OpCtx &C, bool &Handled) {

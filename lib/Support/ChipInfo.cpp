@@ -93,6 +93,10 @@ std::optional<ChipInfo> ChipInfo::get(StringRef CPU, StringRef Features) {
     C.HasIEEEMinMax = hasFeature(STI.get(), "ieee-minimum-maximum-insts");
     bool GFX10 = hasFeature(STI.get(), "gfx10-insts");
     bool GFX11 = hasFeature(STI.get(), "gfx11-insts");
+    // LLVM has no feature of its own for the permlane*.var instructions; it
+    // selects them on every subtarget with gfx12-insts (llc-22 accepts
+    // llvm.amdgcn.permlane16.var for gfx1200/1201/1250, rejects gfx1150).
+    C.HasPermLaneVar = hasFeature(STI.get(), "gfx12-insts");
     C.HasDPPBroadcasts = C.HasDPP && !GFX10;
     C.HasDPPRowXMask = C.HasDPP && GFX10;
     C.HasDPPNewBcast = hasFeature(STI.get(), "gfx90a-insts") && !GFX10;
@@ -110,6 +114,7 @@ std::optional<ChipInfo> ChipInfo::get(StringRef CPU, StringRef Features) {
                          (C.Minor == 0 && C.Stepping == 10));
     C.HasPermLaneX16 = C.Major >= 10;
     C.HasPermLane64 = C.Major >= 11;
+    C.HasPermLaneVar = C.Major >= 12;
     C.HasVOP3DPP = C.Major >= 11;
   }
   C.BPermuteWithinHalf = C.HasPermLaneX16 && C.WaveSize == 64;

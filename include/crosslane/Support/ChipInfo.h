@@ -47,6 +47,8 @@ struct ChipInfo {
   bool HasDPP64 = false;         ///< 64-bit DPP in the DP ALU (dpp-64bit).
   bool HasPermLaneX16 = false;   ///< v_permlane16/permlanex16 (GFX10+).
   bool HasPermLane64 = false;    ///< v_permlane64 (GFX11+, wave64 only).
+  /// v_permlane16_var / v_permlanex16_var (VGPR lane selects, GFX12+).
+  bool HasPermLaneVar = false;
   bool HasPermLane16Swap = false;
   bool HasPermLane32Swap = false;
   bool HasIEEEMinMax = false;  ///< v_maximum/v_minimum (NaN-propagating).

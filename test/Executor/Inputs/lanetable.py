@@ -5,7 +5,9 @@
 old = 1000 + lane and stores the result of case c for lane i at out[c*W + i].
 --check: reads crosslane-run's "arg0[K] = V" lines from stdin and compares
 them with the table computed here from the ISA description (AMD GCN/RDNA
-ISA manuals; LLVM AMDGPUModifierSyntax.rst; research notes §1.1, §1.2, §1.4),
+ISA manuals; LLVM AMDGPUModifierSyntax.rst; research notes §1.1, §1.2, §1.4;
+for GFX12's permlane16.var/permlanex16.var, whose lane selects are per-lane
+values, the pseudocode of V_PERMLANE(X)16_VAR_B32 in the RDNA4 ISA guide),
 independently of the executor's C++ code.
 """
 import argparse
@@ -52,6 +54,13 @@ def cases(chip, wave):
             cs.append(("permlanex16", lo, hi))
     if fam >= 11 and wave == 64:
         cs.append(("permlane64",))
+    if fam >= 12:
+        # Per-lane selects sel_i = lane * mul + add: the bits above 3 vary
+        # too and must be ignored.
+        for mul, add in [(1, 0), (15, 0), (7, 3), (37, 250), (0, 9),
+                         (0x10001, 0x7ffffff0)]:
+            cs.append(("permlane16var", mul, add))
+            cs.append(("permlanex16var", mul, add))
     for off in [0x041F, 0x081F, 0x101F, 0x201F, 0x401F, 0x1E0, 0x3E0, 0x8000 | 0xB1,
                 0x8000 | 0x1B, 0x0C1F | (3 << 5)]:
         cs.append(("swizzle", off))
@@ -124,6 +133,12 @@ def expected(case, w, chip):
             out.append(src[16 * row + ((sel >> (4 * j)) & 15)])
         elif kind == "permlane64":
             out.append(src[i ^ 32])
+        elif kind in ("permlane16var", "permlanex16var"):
+            # RDNA4 ISA V_PERMLANE(X)16_VAR_B32: tmp[row * 16 +
+            # VGPR[lane][SRC1][3:0]], row replaced by {row[1], ~row[0]}.
+            sel = (i * case[1] + case[2]) & 0xFFFFFFFF
+            row = r ^ 1 if kind == "permlanex16var" else r
+            out.append(src[16 * row + (sel & 15)])
         elif kind == "swizzle":
             off = case[1]
             if off & 0x8000:
@@ -149,6 +164,8 @@ declare i32 @llvm.amdgcn.mov.dpp8.i32(i32, i32)
 declare i32 @llvm.amdgcn.permlane16.i32(i32, i32, i32, i32, i1, i1)
 declare i32 @llvm.amdgcn.permlanex16.i32(i32, i32, i32, i32, i1, i1)
 declare i32 @llvm.amdgcn.permlane64.i32(i32)
+declare i32 @llvm.amdgcn.permlane16.var(i32, i32, i32, i1, i1)
+declare i32 @llvm.amdgcn.permlanex16.var(i32, i32, i32, i1, i1)
 declare i32 @llvm.amdgcn.ds.swizzle(i32, i32)
 declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
 declare i32 @llvm.amdgcn.readlane.i32(i32, i32)
@@ -171,6 +188,12 @@ declare i32 @llvm.amdgcn.readlane.i32(i32, i32)
                  f"i32 {c[2]}, i1 false, i1 false)")
         elif k == "permlane64":
             v = "call i32 @llvm.amdgcn.permlane64.i32(i32 %src)"
+        elif k in ("permlane16var", "permlanex16var"):
+            body.append(f"  %m{n} = mul i32 %lane, {c[1]}")
+            body.append(f"  %s{n} = add i32 %m{n}, {c[2]}")
+            name = k.replace("var", ".var")
+            v = (f"call i32 @llvm.amdgcn.{name}(i32 %old, i32 %src, i32 %s{n}, "
+                 f"i1 false, i1 false)")
         elif k == "swizzle":
             v = f"call i32 @llvm.amdgcn.ds.swizzle(i32 %src, i32 {c[1]})"
         elif k.startswith("bpermute"):
