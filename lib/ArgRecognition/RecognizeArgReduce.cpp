@@ -616,15 +616,14 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
     uint64_t Sel = (*Hi << 32) | maskTo(*Lo, 32);
     bool Cross = II->getIntrinsicID() == Intrinsic::amdgcn_permlanex16;
     for (unsigned L = 0; L < W; ++L)
-      Src[L] =
-          16 * ((L / 16) ^ unsigned(Cross)) + ((Sel >> (4 * (L % 16))) & 15);
+      Src[L] = ChipInfo::permlaneSourceLane(L, Sel >> (4 * (L % 16)), Cross);
     return Src;
   }
   case Intrinsic::amdgcn_permlane64:
     if (!Chip.HasPermLane64)
       return std::nullopt;
     for (unsigned L = 0; L < W; ++L)
-      Src[L] = W == 64 ? L ^ 32 : L;
+      Src[L] = Chip.permlane64SourceLane(L);
     return Src;
   case Intrinsic::amdgcn_update_dpp:
   case Intrinsic::amdgcn_mov_dpp: {
@@ -639,12 +638,10 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
     // bound_ctrl, keeps old: its own word when old is the source.
     bool OldIsOwn = HasOld && II->getArgOperand(0) == II->getArgOperand(1);
     for (unsigned L = 0; L < W; ++L) {
-      unsigned R = L / 16, J = L % 16;
-      bool Written = ((*RowMask >> R) & 1) && ((*BankMask >> (J / 4)) & 1);
-      int From = Chip.dppSourceLane(*Ctrl, L);
-      if (Written && From >= 0 && unsigned(From) < W)
+      int From = Chip.dppRead(*Ctrl, *RowMask, *BankMask, *BC, L);
+      if (From >= 0)
         Src[L] = From;
-      else if (OldIsOwn && (!Written || !*BC))
+      else if (From == ChipInfo::DPPKeepsOld && OldIsOwn)
         Src[L] = L;
     }
     return Src;

@@ -204,6 +204,14 @@ template <typename Fn> static int laneWise(OpCtx &C, Fn F) {
   return Ok ? 1 : -1;
 }
 
+/// laneWise for results that are one expression of the lane: \p F(Lane).
+template <typename Fn> static int perLane(OpCtx &C, Fn F) {
+  return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
+    R = F(Lane);
+    return true;
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // ALU semantics. Each function follows the instruction's pseudocode in the
 // AMD "CDNA3 Instruction Set Architecture" and "RDNA4 Instruction Set
@@ -505,15 +513,10 @@ int AMDGPUTarget::dpp(OpCtx &C, bool HasOld) {
   if (!Bad.empty())
     return C.fail(Bad + " (dpp_ctrl 0x" + utohexstr(Ctrl) + ") on " + CI.CPU),
            -1;
-  unsigned W = C.W;
+  // gather's -1 (keep old) and -2 (zero) are ChipInfo's DPPKeepsOld and
+  // DPPZero.
   return gather(C, HasOld ? 0 : -1, B, [&](unsigned Lane) -> int {
-    unsigned R = Lane / 16, J = Lane % 16;
-    if (!((RowMask >> R) & 1) || !((BankMask >> (J / 4)) & 1))
-      return -1; // not written: keeps old
-    int S = CI.dppSourceLane(Ctrl, Lane);
-    if (S < 0 || (unsigned)S >= W)
-      return BC ? -2 : -1; // invalid source: zero or keep old
-    return S;
+    return CI.dppRead(Ctrl, RowMask, BankMask, BC, Lane);
   });
 }
 
@@ -542,9 +545,7 @@ int AMDGPUTarget::permlane16(OpCtx &C, bool Cross) {
     return -1;
   uint64_t Sel = (Hi << 32) | (Lo & 0xFFFFFFFF);
   return gather(C, 0, 1, [&](unsigned Lane) -> int {
-    unsigned Row = Lane / 16, J = Lane % 16;
-    unsigned SrcRow = Cross ? (Row ^ 1) : Row;
-    return 16 * SrcRow + ((Sel >> (4 * J)) & 0xF);
+    return ChipInfo::permlaneSourceLane(Lane, Sel >> (4 * (Lane % 16)), Cross);
   });
 }
 
@@ -566,8 +567,7 @@ int AMDGPUTarget::permlaneVar(OpCtx &C, bool Cross) {
   return gather(
       C, 0, 1,
       [&](unsigned Lane) -> int {
-        unsigned Row = Lane / 16;
-        return 16 * (Cross ? Row ^ 1 : Row) + (C.op(2, Lane) & 0xF);
+        return ChipInfo::permlaneSourceLane(Lane, C.op(2, Lane), Cross);
       },
       C.opPoison(2));
 }
@@ -886,9 +886,8 @@ int AMDGPUTarget::mathIntrinsic(OpCtx &C, unsigned IID) {
       return -1;
     FPFormat F = *fpFormat(T);
     bool Num = CI.Major >= 12;
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = med3(F, L, C.op(0, Lane), C.op(1, Lane), C.op(2, Lane), Num);
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return med3(F, L, C.op(0, Lane), C.op(1, Lane), C.op(2, Lane), Num);
     });
   }
   case Intrinsic::amdgcn_class: {
@@ -949,15 +948,13 @@ int AMDGPUTarget::intAluIntrinsic(OpCtx &C, unsigned IID) {
                   "width with a v_bfe instruction)"))
       return -1;
     bool S = IID == Intrinsic::amdgcn_sbfe;
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = bitFieldExtract(Op(0, Lane), Op(1, Lane), Op(2, Lane), S);
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return bitFieldExtract(Op(0, Lane), Op(1, Lane), Op(2, Lane), S);
     });
   }
   case Intrinsic::amdgcn_perm:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = perm(Op(0, Lane), Op(1, Lane), Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return perm(Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
   case Intrinsic::amdgcn_alignbyte:
     // "V_ALIGNBYTE_B32": ({S0, S1} >> (8 * S2[1:0]))[31:0].
@@ -967,28 +964,24 @@ int AMDGPUTarget::intAluIntrinsic(OpCtx &C, unsigned IID) {
       return true;
     });
   case Intrinsic::amdgcn_lerp:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = lerpU8(Op(0, Lane), Op(1, Lane), Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return lerpU8(Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
   case Intrinsic::amdgcn_sad_u8:
   case Intrinsic::amdgcn_msad_u8:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = sadU8(Op(0, Lane), Op(1, Lane), Op(2, Lane),
-                IID == Intrinsic::amdgcn_msad_u8);
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return sadU8(Op(0, Lane), Op(1, Lane), Op(2, Lane),
+                   IID == Intrinsic::amdgcn_msad_u8);
     });
   case Intrinsic::amdgcn_sad_hi_u8:
     // "V_SAD_HI_U8": (v_sad_u8(S0, S1, 0) << 16) + S2.
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = (uint32_t)((sadU8(Op(0, Lane), Op(1, Lane), 0, false) << 16) +
-                     Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return (uint32_t)((sadU8(Op(0, Lane), Op(1, Lane), 0, false) << 16) +
+                        Op(2, Lane));
     });
   case Intrinsic::amdgcn_sad_u16:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = sadU16(Op(0, Lane), Op(1, Lane), Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return sadU16(Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
   case Intrinsic::amdgcn_mul_u24:
   case Intrinsic::amdgcn_mul_i24:
@@ -1015,10 +1008,8 @@ int AMDGPUTarget::intAluIntrinsic(OpCtx &C, unsigned IID) {
                   "llvm.amdgcn.sffbh is only modelled for i32 (the only "
                   "width with a v_ffbh_i32 instruction)"))
       return -1;
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = countSignBits(Op(0, Lane));
-      return true;
-    });
+    return perLane(C,
+                   [&](unsigned Lane) { return countSignBits(Op(0, Lane)); });
   case Intrinsic::amdgcn_cvt_pk_i16:
   case Intrinsic::amdgcn_cvt_pk_u16:
     // Element 0 comes from S0, element 1 from S1.
@@ -1029,16 +1020,12 @@ int AMDGPUTarget::intAluIntrinsic(OpCtx &C, unsigned IID) {
   case Intrinsic::amdgcn_s_quadmask:
   case Intrinsic::amdgcn_s_wqm: {
     unsigned Bits = RT->getIntegerBitWidth();
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = quadMask(C.op(0, Lane), Bits, IID == Intrinsic::amdgcn_s_wqm);
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return quadMask(C.op(0, Lane), Bits, IID == Intrinsic::amdgcn_s_wqm);
     });
   }
   case Intrinsic::amdgcn_s_bitreplicate:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = bitReplicate(Op(0, Lane));
-      return true;
-    });
+    return perLane(C, [&](unsigned Lane) { return bitReplicate(Op(0, Lane)); });
   default:
     return fpAluIntrinsic(C, IID);
   }
@@ -1055,22 +1042,18 @@ int AMDGPUTarget::fpAluIntrinsic(OpCtx &C, unsigned IID) {
       return true;
     });
   case Intrinsic::amdgcn_fmul_legacy:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = mulLegacy(Op(0, Lane), Op(1, Lane));
-      return true;
-    });
+    return perLane(
+        C, [&](unsigned Lane) { return mulLegacy(Op(0, Lane), Op(1, Lane)); });
   case Intrinsic::amdgcn_fma_legacy:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = fmaLegacy(Op(0, Lane), Op(1, Lane), Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return fmaLegacy(Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
   case Intrinsic::amdgcn_cubeid:
   case Intrinsic::amdgcn_cubesc:
   case Intrinsic::amdgcn_cubetc:
   case Intrinsic::amdgcn_cubema:
-    return laneWise(C, [&](unsigned Lane, unsigned, uint64_t &R) {
-      R = cubeOp(IID, Op(0, Lane), Op(1, Lane), Op(2, Lane));
-      return true;
+    return perLane(C, [&](unsigned Lane) {
+      return cubeOp(IID, Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
   case Intrinsic::amdgcn_div_fixup:
     return divFixup(C);
@@ -1319,8 +1302,9 @@ int AMDGPUTarget::execIntrinsic(OpCtx &C, unsigned IID) {
       return C.fail("permlane64 is only available on GFX11+ (not " + CI.CPU +
                     ")"),
              -1;
-    return gather(C, -1, 0,
-                  [&](unsigned L) -> int { return W == 64 ? (L ^ 32) : L; });
+    return gather(C, -1, 0, [&](unsigned L) -> int {
+      return CI.permlane64SourceLane(L);
+    });
   }
   case Intrinsic::amdgcn_permlane16_var:
     return permlaneVar(C, false);

@@ -198,6 +198,17 @@ int ChipInfo::dppSourceLane(unsigned Ctrl, unsigned Lane) const {
   return -1;
 }
 
+int ChipInfo::dppRead(unsigned Ctrl, unsigned RowMask, unsigned BankMask,
+                      bool BoundCtrl, unsigned Lane) const {
+  unsigned R = Lane / 16, J = Lane % 16;
+  if (!((RowMask >> R) & 1) || !((BankMask >> (J / 4)) & 1))
+    return DPPKeepsOld;
+  int From = dppSourceLane(Ctrl, Lane);
+  if (From < 0 || unsigned(From) >= WaveSize)
+    return BoundCtrl ? DPPZero : DPPKeepsOld;
+  return From;
+}
+
 std::string ChipInfo::checkDPPCtrl(unsigned Ctrl) const {
   if (!HasDPP)
     return "DPP is not available on " + CPU;

@@ -77,6 +77,23 @@ struct ChipInfo {
   /// row_bcast into row 0); row_mask/bank_mask/bound_ctrl are the caller's.
   /// Encodings: SIDefines.h DppCtrl; lane tables: research notes §1.1.
   int dppSourceLane(unsigned Ctrl, unsigned Lane) const;
+  /// What lane \p Lane gets from a DPP16 move with these controls: the lane
+  /// it reads (>= 0), DPPKeepsOld (its row or bank is masked off, or the
+  /// source is out of range without bound_ctrl) or DPPZero (out of range
+  /// with bound_ctrl).
+  enum : int { DPPKeepsOld = -1, DPPZero = -2 };
+  int dppRead(unsigned Ctrl, unsigned RowMask, unsigned BankMask,
+              bool BoundCtrl, unsigned Lane) const;
+  /// The lane permlane16 (or, with \p Cross, permlanex16) makes lane \p Lane
+  /// read for its 4-bit selector \p Sel: lane Sel of its own 16-lane row, or
+  /// of the other row of its 32.
+  static unsigned permlaneSourceLane(unsigned Lane, unsigned Sel, bool Cross) {
+    return 16 * ((Lane / 16) ^ unsigned(Cross)) + (Sel & 15);
+  }
+  /// The lane permlane64 makes lane \p Lane read (the other half in wave64).
+  unsigned permlane64SourceLane(unsigned Lane) const {
+    return WaveSize == 64 ? Lane ^ 32 : Lane;
+  }
   /// Why \p Ctrl is not a DPP16 control this chip has (empty if it is).
   std::string checkDPPCtrl(unsigned Ctrl) const;
   /// The lane ds_swizzle with \p Offset makes lane \p Lane read: quad
