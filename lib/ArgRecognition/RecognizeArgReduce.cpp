@@ -18,6 +18,7 @@
 
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "CombineProgram.h"
+#include "LadderLoops.h"
 #include "LaneMap.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
@@ -28,8 +29,9 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -44,6 +46,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -399,9 +402,20 @@ class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
              PostDominatorTree &PDT, OptimizationRemarkEmitter &ORE,
-             argrec::StageCache &Cache)
-      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache) {}
+             argrec::StageCache &Cache, ArrayRef<LadderVersion> Versions)
+      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache) {
+    for (const LadderVersion &V : Versions) {
+      for (Instruction *I : V.CopyCalls)
+        CopyOf[I] = &V;
+      Silent.insert_range(V.LoopCalls);
+    }
+  }
   bool run();
+  /// Whether the chain holding \p Call was replaced (a guarded rewrite
+  /// keeps it as the fallback).
+  bool rewritten(const Instruction *Call) const {
+    return RewrittenCalls.count(Call);
+  }
 
 private:
   Function &F;
@@ -412,6 +426,12 @@ private:
   argrec::StageCache &Cache;
   SmallVector<Stage, 8> Stages;
   SmallVector<SmallSetVector<Instruction *, 32>, 8> Closures;
+  /// Ladder loops (LadderLoops.h): shuffles of an unrolled copy, with its
+  /// iteration count, and the loop's own, which the copy's remark covers.
+  DenseMap<const Instruction *, const LadderVersion *> CopyOf;
+  SmallPtrSet<const Instruction *, 8> Silent;
+  SmallPtrSet<const Instruction *, 16> RewrittenCalls;
+  std::string loopNote(const Stage &S) const;
 
   void collectStages();
   void computeClosures();
@@ -454,6 +474,7 @@ private:
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
+  bool hoistWords(const Stage &First);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
   bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
                   const Instruction *At, unsigned Depth = 0);
@@ -467,14 +488,30 @@ public:
   bool cfgChanged() const { return CFGEdits; }
 };
 
+/// For a stage of a ladder loop's unrolled copy: what the remark is about.
+std::string Recognizer::loopNote(const Stage &S) const {
+  const LadderVersion *V = CopyOf.lookup(S.Calls.front());
+  if (!V)
+    return "";
+  return " [a loop with a run-time trip count, unrolled for its " +
+         std::to_string(V->Iterations) + "-iteration case" +
+         (V->BallotGuard ? " (entered when every active lane's count is "
+                           "that one)"
+                         : "") +
+         "; the loop runs for other counts]";
+}
+
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   ++NumRefused;
+  // A ladder loop's own chain is reported through its unrolled copy.
+  if (Silent.count(S.Calls.front()))
+    return;
   ORE.emit([&]() {
     return OptimizationRemarkMissed(DEBUG_TYPE, Reason,
                                     userDebugLoc(S.Calls.front()),
                                     S.Calls.front()->getParent())
            << "cross-lane butterfly not replaced (" << Reason
-           << "): " << Why.str();
+           << "): " << Why.str() << loopNote(S);
   });
 }
 
@@ -1019,7 +1056,8 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
         if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] &&
             !Comps[1 - V].isFloat() &&
             !(Comps[V].isFloat() && std::isnan(asFloat(S[V])))) {
-          bool Lower = sext(Pt[1 - V], 32) < sext(S[1 - V], 32);
+          unsigned IB = Comps[1 - V].is64() ? 64 : 32;
+          bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
           R.TieKeepsSelf[V][Lower ? 0 : 1] = true;
         }
   }
@@ -1430,6 +1468,12 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   bool UsesTid;
   if (!checkResults(First, P, CL, UsesTid))
     return false;
+  if (!hoistWords(First)) {
+    refuse(First, "UnsupportedState",
+           "a word the lanes exchange is computed after the first exchange "
+           "by code that cannot move above it");
+    return false;
+  }
   Guard G;
   std::optional<ChainRegion> Region;
   if (!planGuard(First, Stages[Chain.back()], Comps, C, Proven, UsesTid,
@@ -1500,6 +1544,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     if (Region)
       R << ", guarded at run time (" << G.describe()
         << "; otherwise the original code runs)";
+    R << loopNote(First);
     return R;
   });
 }
@@ -1685,6 +1730,32 @@ static bool canMoveUp(const Instruction *I) {
 
 /// Adds \p I and what it needs to \p R.Hoist when all of it can run before
 /// the region instead (speculatable, not convergent, no memory access).
+/// The operation goes where the first stage's first exchange is; a word
+/// exchanged later in the stage (an i64 index split after the value's
+/// exchange) moves above it, with what it is computed from in the block.
+bool Recognizer::hoistWords(const Stage &First) {
+  Instruction *At = First.Calls.front();
+  SmallSetVector<Instruction *, 8> Move; // operands first
+  std::function<bool(Value *)> Need = [&](Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || I->getParent() != At->getParent() || I->comesBefore(At) ||
+        Move.count(I))
+      return true;
+    if (I == At || !canMoveUp(I))
+      return false;
+    if (!all_of(I->operands(), Need))
+      return false;
+    Move.insert(I);
+    return true;
+  };
+  for (CallInst *C : First.Calls)
+    if (!Need(exchangedWord(C)))
+      return false;
+  for (Instruction *I : Move)
+    I->moveBefore(At->getIterator());
+  return true;
+}
+
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;
@@ -1796,11 +1867,25 @@ bool Recognizer::onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid) {
 /// (`__shfl(v, 0)`, readlane, DPP, ds_swizzle).
 bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
                                  bool &UsesTid, std::string &Why) {
-  for (const Output &O : Outputs)
-    for (Use &U : O.I->uses()) {
+  // The results, and the phis that merge them with other values (a loop's
+  // exit): what reads those reads the results.
+  SmallVector<Instruction *, 8> Work;
+  SmallPtrSet<Instruction *, 8> Seen;
+  for (const Output &O : Outputs) {
+    Seen.insert(O.I);
+    Work.push_back(O.I);
+  }
+  while (!Work.empty()) {
+    Instruction *V = Work.pop_back_val();
+    for (Use &U : V->uses()) {
       auto *User = cast<Instruction>(U.getUser());
       if (any_of(Outputs, [&](const Output &P) { return P.I == User; }))
         continue;
+      if (isa<PHINode>(User)) {
+        if (Seen.insert(User).second)
+          Work.push_back(User);
+        continue;
+      }
       auto *CB = dyn_cast<CallBase>(User);
       auto *CI = dyn_cast<CallInst>(User);
       if (CI && U.getOperandNo() == exchangedWordOperand(CI)) {
@@ -1816,16 +1901,14 @@ bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
         Why = "a convergent call reads it";
         return false;
       }
-      BasicBlock *At = User->getParent();
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        At = Phi->getIncomingBlock(U);
-      if (!onlyInLanes(At, Lanes, UsesTid)) {
+      if (!onlyInLanes(User->getParent(), Lanes, UsesTid)) {
         Why = "it is read where other lanes run (only a branch on the lane "
               "id, e.g. `__lane_id() == 0`, or a read from those lanes is "
               "recognised as restricting it)";
         return false;
       }
     }
+  }
   return true;
 }
 
@@ -1925,6 +2008,8 @@ bool Recognizer::run() {
       Chain.push_back(S);
     unsigned Edits = CFGEdits;
     if (analyzeChain(Chain)) {
+      for (unsigned SI : Chain)
+        RewrittenCalls.insert_range(Stages[SI].Calls);
       Changed = true;
       LaneMemo.clear(); // the rewrite changed the code
     }
@@ -1954,9 +2039,20 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  Recognizer R(F, *Chip, DT, PDT, ORE, *Cache);
+  SmallVector<LadderVersion, 2> Versions =
+      versionLadderLoops(F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
+                         [&]() -> const UniformityInfo & {
+                           return FAM.getResult<UniformityInfoAnalysis>(F);
+                         });
+  if (!Versions.empty())
+    PDT.recalculate(F);
+  Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions);
   bool Changed = R.run();
-  if (R.cfgChanged()) // also when only edges were split for a refused chain
+  // A copy is kept only if every chain in it was replaced.
+  for (const LadderVersion &V : Versions)
+    if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
+      dropLadderVersion(F, V);
+  if (R.cfgChanged() || !Versions.empty())
     return PreservedAnalyses::none();
   if (!Changed)
     return PreservedAnalyses::all();

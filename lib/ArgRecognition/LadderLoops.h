@@ -1,0 +1,69 @@
+//===- LadderLoops.h - Shuffle ladders in loops with run-time trip counts -===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A shuffle ladder written as a loop whose trip count is a run-time value
+/// (PyTorch's block_x_reduce: `for (offset = 1; offset < dim_x; offset <<=
+/// 1) v = combine(v, shfl_down(v, offset))`) is not unrolled by clang, so
+/// its lane maps are not constants and the recogniser cannot follow them.
+/// versionLadderLoops gives such a loop an unrolled copy for the trip count
+/// that covers a whole wave (log2 of the wave size iterations, or the count
+/// the loop's own constants fix), entered only when a wave-uniform guard
+/// shows that the loop would run exactly that many times; the loop stays
+/// for every other count. Each copy's shuffle addresses are then constant
+/// lane expressions. The recogniser proves and rewrites the copy like any
+/// unrolled ladder; a copy it does not rewrite is removed again
+/// (dropLadderVersion), so the function is left as it was.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_ARGRECOGNITION_LADDERLOOPS_H
+#define CROSSLANE_LIB_ARGRECOGNITION_LADDERLOOPS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+
+namespace llvm {
+class BasicBlock;
+class BranchInst;
+class DominatorTree;
+class Function;
+class Instruction;
+class LoopInfo;
+} // namespace llvm
+
+namespace crosslane {
+namespace argrec {
+
+/// One versioned loop.
+struct LadderVersion {
+  /// In the loop's preheader: true enters the unrolled copy, false the loop.
+  llvm::BranchInst *Entry = nullptr;
+  llvm::BasicBlock *LoopHeader = nullptr;
+  llvm::SmallVector<llvm::Instruction *, 8> CopyCalls; ///< ds_bpermute
+  llvm::SmallVector<llvm::Instruction *, 8> LoopCalls; ///< ds_bpermute
+  unsigned Iterations = 0;
+  bool BallotGuard = false; ///< the guard was made uniform with a ballot
+};
+
+/// Versions every innermost loop of \p F that holds a ds_bpermute whose
+/// address depends on the iteration and whose trip count is not a
+/// constant. \p DT is kept up to date; \p LI describes the original loops
+/// only (copies are straight-line code). \p GetUI is asked only when a
+/// guard reads a value that is not a constant.
+llvm::SmallVector<LadderVersion, 2>
+versionLadderLoops(llvm::Function &F, llvm::LoopInfo &LI,
+                   llvm::DominatorTree &DT, unsigned WaveSize,
+                   llvm::function_ref<const llvm::UniformityInfo &()> GetUI);
+
+/// Removes \p V's copy: the preheader branches to the loop again.
+void dropLadderVersion(llvm::Function &F, const LadderVersion &V);
+
+} // namespace argrec
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_ARGRECOGNITION_LADDERLOOPS_H
