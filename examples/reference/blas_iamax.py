@@ -4,15 +4,18 @@
 iamax: the result of iamax_stage1 (grid G, block B) followed by
   iamax_stage2 (block B2), simulated lane by lane (--wave, --bpermute):
   --param n=N --param incx=INC --param G=. --param B=. --param B2=.
-  --in x=f32[...] --out result=i32[1]
+  --in x=f32[...] --out result=i32[1] [--out part_val=f32[G] part_idx=i32[G]]
 result = 0 if n <= 0 or incx <= 0; else 1 + the first k whose |x[k*incx]|
 is NaN if any; else 1 + the first k with |x[k*incx]| == max. Independent of
 the wave size, G and B, except with --bpermute=halves (GFX10+ wave64).
+part_val/part_idx: stage 1's per-workgroup candidates, (-1.0, 0) for a
+workgroup that owns no element (a "no element" pair must stay one).
 """
 import sys
 import _common as C
 
-SPEC = {"iamax": {"ins": {"x": "f32"}, "outs": {"result": "i32"},
+SPEC = {"iamax": {"ins": {"x": "f32"},
+                  "outs": {"result": "i32", "part_val": "f32", "part_idx": "i32"},
                   "params": ["n", "incx", "G", "B", "B2"], "wave_dependent": False}}
 
 
@@ -49,7 +52,8 @@ def block_reduce(th, wave):
 
 
 def iamax(xbits, n, incx, G, B, B2, wave):
-    """Stage 1 (G workgroups of B) then stage 2 (one workgroup of B2)."""
+    """Stage 1 (G workgroups of B) then stage 2 (one workgroup of B2):
+    (result, stage 1's candidates)."""
     parts = []
     for g in range(G):
         th = []
@@ -72,7 +76,7 @@ def iamax(xbits, n, incx, G, B, B2, wave):
                 iv = parts[p]
         th.append(iv)
     r = block_reduce(th, wave)
-    return 0 if (n <= 0 or incx <= 0) else r[1]
+    return 0 if (n <= 0 or incx <= 0) else r[1], parts
 
 
 def iamax_ideal(xbits, n, incx):
@@ -90,8 +94,10 @@ def iamax_ideal(xbits, n, incx):
 
 
 def reference(kernel, bufs, params, wave, grid, block):
-    return {"result": [iamax(bufs["x"], params["n"], params["incx"], params["G"],
-                             params["B"], params["B2"], wave)]}
+    r, parts = iamax(bufs["x"], params["n"], params["incx"], params["G"],
+                     params["B"], params["B2"], wave)
+    return {"result": [r], "part_val": [C.bits32(v) for v, _ in parts],
+            "part_idx": [i for _, i in parts]}
 
 
 def cases(rng, wave):
@@ -126,8 +132,8 @@ def make_set(label, x, n, incx, G, B, wave):
         ],
         "ref": {"kernel": "iamax", "params": {"n": n, "incx": incx, "G": G, "B": B, "B2": wave},
                 "ins": ["x"],
-                "outs": ["result"]},
-        "units": [[label, {"result": [0, 1]}]],
+                "outs": ["result", "part_val", "part_idx"]},
+        "units": [[label, {"result": [0, 1], "part_val": [0, G], "part_idx": [0, G]}]],
     }
 
 

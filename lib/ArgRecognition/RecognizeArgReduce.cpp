@@ -108,13 +108,17 @@ struct Candidate {
   bool NaNWins = false;         ///< float values: NaN is the best class
   bool ZerosEqual = false;      ///< float values: -0 == +0
   unsigned ValSlot = 0, IdxSlot = 1; ///< component order
+  /// An index value that marks "no element" (BLAS iamax's 0 with 1-based
+  /// indices): such a pair loses to every other, two of them tie.
+  std::optional<uint64_t> Sentinel;
   /// Not a candidate property: set on the pick when only tie-free inputs
   /// are proven (the original breaks ties by lane order).
   bool TiesByLane = false;
   bool operator==(const Candidate &O) const {
     return IsArg == O.IsArg && Op == O.Op && Max == O.Max &&
            NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
-           ValSlot == O.ValSlot && IdxSlot == O.IdxSlot;
+           ValSlot == O.ValSlot && IdxSlot == O.IdxSlot &&
+           Sentinel == O.Sentinel;
   }
 };
 
@@ -222,6 +226,13 @@ using Tuple = SmallVector<uint64_t, 2>;
 
 Expect expected(const Candidate &C, ArrayRef<Component> Comps,
                 const Tuple &S, const Tuple &P) {
+  if (C.Sentinel) {
+    bool SE = S[C.IdxSlot] == *C.Sentinel, PE = P[C.IdxSlot] == *C.Sentinel;
+    if (SE || PE)
+      return SE && PE ? (S == P ? Expect::Either : Expect::Ambiguous)
+             : SE     ? Expect::Partner
+                      : Expect::Self;
+  }
   unsigned VI = C.IsArg ? C.ValSlot : 0;
   int V = compareValue(C, Comps[VI], P[VI], S[VI]);
   if (V > 0)
@@ -253,6 +264,10 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   if (V.isFloat())
     S += std::string(C.NaNWins ? ", NaN wins" : ", NaN ignored") +
          (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
+  if (C.Sentinel)
+    S += ", index " +
+         std::to_string(sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32)) +
+         " = no element";
   return S;
 }
 
@@ -306,8 +321,11 @@ struct Guard {
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
   bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
   bool HasIndex = true;    ///< an arg reduction (else value only)
+  /// A "no element" index: the result is an element (a lane group of
+  /// empty pairs is decided by lane order).
+  std::optional<int64_t> Sentinel;
   bool needed() const {
-    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid;
+    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid || Sentinel;
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
@@ -321,6 +339,11 @@ struct Guard {
                    : "lanes holding the result's value hold its bits");
     if (LaneIsTid)
       Parts.push_back("threadIdx.x % wave size is the lane id");
+    std::string Some;
+    if (Sentinel) {
+      Some = "some lane holds an index other than " + std::to_string(*Sentinel);
+      Parts.push_back(Some);
+    }
     return join(Parts, ", ");
   }
 };
@@ -341,8 +364,11 @@ struct ChainRegion {
   }
 };
 
-/// The semantics a chain over \p Comps may have, in order of preference.
-SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps) {
+/// The semantics a chain over \p Comps may have, in order of preference:
+/// for (value, index) pairs, each also with every index in \p Sentinels
+/// marking "no element", after those without.
+SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
+                                         ArrayRef<uint64_t> Sentinels) {
   SmallVector<Candidate, 16> Cands;
   if (Comps.size() == 1 && Comps[0].isFloat()) {
     // fmax/fmin (NaN ignored) or fmaximum/fminimum (NaN wins), -0 < +0
@@ -384,6 +410,13 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps) {
             Cands.push_back(C);
           }
     }
+    unsigned NPlain = Cands.size();
+    for (uint64_t S : Sentinels)
+      for (unsigned K = 0; K < NPlain; ++K) {
+        Candidate C = Cands[K];
+        C.Sentinel = S;
+        Cands.push_back(C);
+      }
   }
   return Cands;
 }
@@ -445,6 +478,7 @@ private:
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
   bool isPlainRead(unsigned SI);
+  SmallVector<uint64_t, 2> sentinelsOf(unsigned SI, ArrayRef<Component> Comps);
   bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords, ChainLanes &CL);
   std::pair<unsigned, std::string> checkXorOrDown(ArrayRef<unsigned> Chain,
                                                   ChainLanes &CL);
@@ -467,7 +501,10 @@ private:
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
                           ArrayRef<Component> Comps, const Candidate &C,
-                          unsigned Cluster, MutableArrayRef<Value *> Results);
+                          unsigned Cluster, ArrayRef<Value *> In,
+                          MutableArrayRef<Value *> Results);
+  void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *&Val,
+                      Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
                    Value *Idx, Value *ResIdx);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
@@ -1050,8 +1087,16 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
             !HasNaN && compareValue(C, Comps[VI], S[VI], Pt[VI]) != 0;
       }
     }
-    // A butterfly without an index tie-break keeps self on equal values.
-    if (NComp == 2 && Sd == uint8_t(Side::Self))
+    // A butterfly without an index tie-break keeps self on equal values
+    // (a "no element" index is no tie: it loses).
+    auto IsSentinel = [&](uint64_t I) {
+      return any_of(Cands, [&](const Candidate &C) { return C.Sentinel == I; });
+    };
+    bool AnySentinel = false;
+    for (unsigned K = 0; K < NComp; ++K)
+      AnySentinel |=
+          !Comps[K].isFloat() && (IsSentinel(S[K]) || IsSentinel(Pt[K]));
+    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel)
       for (unsigned V = 0; V < 2; ++V)
         if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] &&
             !Comps[1 - V].isFloat() &&
@@ -1082,6 +1127,9 @@ public:
       OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi;
     for (unsigned B : Sh.OutBits)
       OS << "|b" << B;
+    for (const Candidate &C : Cands)
+      if (C.Sentinel)
+        OS << "|s" << *C.Sentinel;
     if (auto It = Map.find(Key); It != Map.end()) {
       ++NumStageProofsReused;
       return It->second;
@@ -1340,6 +1388,8 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   G.ZerosEqual = C.ZerosEqual;
   G.LaneIsTid = UsesTid;
   G.HasIndex = C.IsArg;
+  if (C.Sentinel)
+    G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
   if (G.needed()) {
     std::string Why;
     Region = findRegion(First.Calls.front(), Outputs, Why);
@@ -1429,6 +1479,30 @@ bool Recognizer::isPlainRead(unsigned SI) {
   });
 }
 
+/// Index values stage \p SI's combine tests for (in)equality, such as
+/// `if (b.index == 0) return false;`: candidate "no element" markers.
+SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
+                                                 ArrayRef<Component> Comps) {
+  SmallVector<uint64_t, 2> R;
+  if (Comps.size() != 2)
+    return R;
+  auto IndexWidth = [&](unsigned Bits) {
+    return any_of(Comps, [&](const Component &C) {
+      return !C.isFloat() && (C.is64() ? 64u : 32u) == Bits;
+    });
+  };
+  for (Instruction *I : Closures[SI]) {
+    auto *Cmp = dyn_cast<ICmpInst>(I);
+    auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+    if (!C || !Cmp->isEquality() || !IndexWidth(C->getBitWidth()))
+      continue;
+    uint64_t V = C->getZExtValue();
+    if (!is_contained(R, V) && R.size() < 2)
+      R.push_back(V);
+  }
+  return R;
+}
+
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // Last reads whose results are not combined with the lane's own state
   // read the result (checked with the other uses); they are not steps.
@@ -1456,7 +1530,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   ChainLanes CL;
   if (!checkLaneMaps(Chain, First.Calls.size(), CL))
     return false;
-  SmallVector<Candidate, 16> Cands = candidatesFor(Comps);
+  SmallVector<Candidate, 16> Cands =
+      candidatesFor(Comps, sentinelsOf(Chain.front(), Comps));
   ChainProof P;
   if (!proveStages(Chain, Comps, Cands, P))
     return false;
@@ -1492,8 +1567,12 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
                          const std::optional<ChainRegion> &Region) {
   // Rewrite: one call at the first stage; the outputs read its result.
   IRBuilder<> B(First.Calls.front());
-  SmallVector<Value *, 2> Results(Comps.size());
-  CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, Results);
+  SmallVector<Value *, 2> In, Results(Comps.size());
+  for (const Component &Cm : Comps)
+    In.push_back(compValue(B, First, Cm));
+  if (C.Sentinel)
+    encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
+  CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
   // Words of the result, per logical slot.
   SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
@@ -1516,14 +1595,13 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
   }
   if (Region) {
-    const Component &VC = Comps[C.IsArg ? C.ValSlot : 0];
     Value *Idx = nullptr, *ResIdx = nullptr;
     if (C.IsArg) {
-      Idx = compValue(B, First, Comps[C.IdxSlot]);
+      Idx = In[C.IdxSlot];
       ResIdx = Results[C.IdxSlot];
     }
-    Value *Fast = emitGuard(B, G, compValue(B, First, VC),
-                            Results[C.IsArg ? C.ValSlot : 0], Idx, ResIdx);
+    unsigned VI = C.IsArg ? C.ValSlot : 0;
+    Value *Fast = emitGuard(B, G, In[VI], Results[VI], Idx, ResIdx);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -1561,9 +1639,33 @@ Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
                     B.CreateZExt(Lo, B.getInt64Ty()));
 }
 
+/// Maps a "no element" pair to one that loses to every element under \p C
+/// and the operation's tie rule (smallest index): the worst value and the
+/// largest index. Only an element holding both ties with it; the guard
+/// (a result index other than the largest) sends that case to the original.
+void Recognizer::encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *&Val,
+                                Value *&Idx) {
+  auto *ITy = cast<IntegerType>(Idx->getType());
+  Value *None = B.CreateICmpEQ(Idx, ConstantInt::get(ITy, *C.Sentinel));
+  Type *VTy = Val->getType();
+  Constant *Worst;
+  if (VTy->isFloatingPointTy())
+    Worst = !C.NaNWins ? ConstantFP::getQNaN(VTy)
+                       : ConstantFP::getInfinity(VTy, /*Negative=*/C.Max);
+  else
+    Worst = ConstantInt::get(
+        VTy, C.Max ? APInt::getSignedMinValue(VTy->getIntegerBitWidth())
+                   : APInt::getSignedMaxValue(VTy->getIntegerBitWidth()));
+  Val = B.CreateSelect(None, Worst, Val, "crosslane.none.value");
+  Idx = B.CreateSelect(
+      None, ConstantInt::get(ITy, APInt::getSignedMaxValue(ITy->getBitWidth())),
+      Idx, "crosslane.none.index");
+}
+
 CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
                                     ArrayRef<Component> Comps,
                                     const Candidate &C, unsigned Cluster,
+                                    ArrayRef<Value *> In,
                                     MutableArrayRef<Value *> Results) {
   Module &M = *F.getParent();
   auto TyName = [](const Component &Cm) {
@@ -1571,7 +1673,7 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
   };
   CallInst *Call;
   if (!C.IsArg) {
-    Value *X = compValue(B, First, Comps[0]);
+    Value *X = In[0];
     std::string Name = std::string(Prefix) + "reduce_" + getName(C.Op) + "_" +
                        TyName(Comps[0]);
     FunctionCallee Fn = M.getOrInsertFunction(
@@ -1580,7 +1682,7 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
     Results[0] = Call;
   } else {
     const Component &VC = Comps[C.ValSlot], &IC = Comps[C.IdxSlot];
-    Value *V = compValue(B, First, VC), *I = compValue(B, First, IC);
+    Value *V = In[C.ValSlot], *I = In[C.IdxSlot];
     std::string Name = std::string(Prefix) + (C.Max ? "argmax_" : "argmin_") +
                        TyName(VC) + "_" + TyName(IC);
     StructType *RT = StructType::get(V->getType(), I->getType());
@@ -1622,6 +1724,14 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
     Value *Here =
         Idx ? B.CreateICmpEQ(Idx, ResIdx) : B.CreateFCmpOEQ(Val, ResVal);
     Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
+  }
+  if (G.Sentinel) {
+    // The result is "no element" or ties with it: decided by lane order.
+    auto *ITy = cast<IntegerType>(ResIdx->getType());
+    Bad = B.CreateOr(
+        Bad,
+        B.CreateICmpEQ(ResIdx, ConstantInt::get(ITy, APInt::getSignedMaxValue(
+                                                         ITy->getBitWidth()))));
   }
   if (G.LaneIsTid) {
     Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},

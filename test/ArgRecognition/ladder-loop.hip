@@ -36,7 +36,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=divergent_bound --mcpu=gfx942 --block=64 --sizes=64 --seed=3 --print=none --arg=buf:f32:64:input --arg=buf:i32:64:iota --arg=buf:f32:64:zero --inputs=random,nan-each,pm-zero --nan-equal | FileCheck %s --check-prefix=DIFF
 // Lane 0 runs one iteration, the others six: the ballot guard must send the
 // wave to the loop (forcing the guard true gives 63 mismatches in 68 cases).
-// RUN: python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<64i', 2, *[64]*63))" > %t/bound.bin
+// RUN: %python -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<64i', 2, *[64]*63))" > %t/bound.bin
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=divergent_bound --mcpu=gfx942 --block=64 --sizes=64 --seed=3 --print=none --arg=buf:f32:64:input --arg=buf:i32:64:file=%t/bound.bin --arg=buf:f32:64:zero --inputs=random,nan-each,pm-zero --nan-equal | FileCheck %s --check-prefix=DIFF
 //
 // Wave32: the copy has 5 iterations.
