@@ -6,6 +6,7 @@
 
 #include "CombineProgram.h"
 #include "LaneMap.h"
+#include "crosslane/Support/Compare.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
@@ -13,6 +14,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace llvm;
@@ -49,6 +51,13 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
 }
 
 APInt ap(unsigned Bits, uint64_t V) { return APInt(Bits, maskTo(V, Bits)); }
+
+/// `fcmp Pred` on f32 (\p Bits 32) or f64 bit patterns.
+bool fcmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
+  return Bits == 32 ? evalFCmp(Pred, bit_cast<float>(uint32_t(A)),
+                               bit_cast<float>(uint32_t(B)))
+                    : evalFCmp(Pred, bit_cast<double>(A), bit_cast<double>(B));
+}
 
 unsigned bitsOf(Type *Ty) {
   return Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
@@ -340,134 +349,174 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
 }
 
 void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
-                         MutableArrayRef<uint64_t> Val,
+                         unsigned Rows, MutableArrayRef<uint64_t> Val,
                          MutableArrayRef<int32_t> FailAt) const {
+  // Node by node over all rows: one dispatch per node instead of one per
+  // node and row (the proofs run tens of thousands of rows).
   for (auto [NI, N] : enumerate(Nodes)) {
     const uint32_t *O = Operands.data() + N.FirstOp;
-    uint64_t V = 0;
-    int32_t F = -1;
-    // Strict operations fail when any operand fails.
-    auto Strict = [&] {
-      for (unsigned K = 0; K < N.NumOps; ++K)
-        if (FailAt[O[K]] >= 0)
-          return F = FailAt[O[K]], false;
-      return true;
+    uint64_t *V = Val.data() + NI * Rows;
+    int32_t *F = FailAt.data() + NI * Rows;
+    auto OpV = [&](unsigned K) { return Val.data() + size_t(O[K]) * Rows; };
+    auto OpF = [&](unsigned K) { return FailAt.data() + size_t(O[K]) * Rows; };
+    auto Word = [&](ArrayRef<uint64_t> W, uint64_t I) {
+      return W.data() + I * Rows;
     };
-    auto A = [&](unsigned K) { return Val[O[K]]; };
+    // Strict operations fail when any operand fails (the first one's
+    // message); a failed row's value is 0.
+    auto Strict = [&](auto Body) {
+      if (N.NumOps <= 2) { // one loop: the common case
+        const int32_t *F0 = N.NumOps > 0 ? OpF(0) : nullptr;
+        const int32_t *F1 = N.NumOps > 1 ? OpF(1) : nullptr;
+        for (unsigned R = 0; R < Rows; ++R) {
+          int32_t Fail = F0 && F0[R] >= 0 ? F0[R] : F1 ? F1[R] : -1;
+          uint64_t X = Body(R);
+          F[R] = Fail;
+          V[R] = Fail >= 0 ? 0 : X;
+        }
+        return;
+      }
+      std::fill(F, F + Rows, -1);
+      for (unsigned K = N.NumOps; K-- > 0;) {
+        const int32_t *FK = OpF(K);
+        for (unsigned R = 0; R < Rows; ++R)
+          if (FK[R] >= 0)
+            F[R] = FK[R];
+      }
+      for (unsigned R = 0; R < Rows; ++R) {
+        uint64_t X = Body(R);
+        V[R] = F[R] >= 0 ? 0 : X;
+      }
+    };
+    const uint64_t *A0 = N.NumOps > 0 ? OpV(0) : nullptr;
+    const uint64_t *A1 = N.NumOps > 1 ? OpV(1) : nullptr;
     switch (N.Opc) {
     case Op::SelfWord:
-      V = Self[N.Imm];
-      break;
-    case Op::SelfPair:
-      V = Self[N.Imm & 0xFFFFFFFF] | Self[N.Imm >> 32] << 32;
-      break;
     case Op::PartnerWord:
-      V = Partner[N.Imm];
+      std::copy_n(Word(N.Opc == Op::SelfWord ? Self : Partner, N.Imm), Rows, V);
+      std::fill(F, F + Rows, -1);
       break;
+    case Op::SelfPair: {
+      const uint64_t *Lo = Word(Self, N.Imm & 0xFFFFFFFF);
+      const uint64_t *Hi = Word(Self, N.Imm >> 32);
+      for (unsigned R = 0; R < Rows; ++R)
+        V[R] = Lo[R] | Hi[R] << 32;
+      std::fill(F, F + Rows, -1);
+      break;
+    }
     case Op::Const:
-      V = N.Imm;
+      std::fill(V, V + Rows, N.Imm);
+      std::fill(F, F + Rows, -1);
       break;
     case Op::Fail:
-      F = N.Imm;
+      std::fill(V, V + Rows, 0);
+      std::fill(F, F + Rows, int32_t(N.Imm));
       break;
     case Op::Select:
     case Op::LazyAnd: {
-      if ((F = FailAt[O[0]]) >= 0)
-        break;
-      unsigned Pick = N.Opc == Op::Select ? ((A(0) & 1) ? 1 : 2)
-                                          : ((A(0) & 1) ? 1 : 0);
-      if (Pick == 0)
-        break;
-      V = A(Pick);
-      F = FailAt[O[Pick]];
+      const int32_t *F0 = OpF(0);
+      for (unsigned R = 0; R < Rows; ++R) {
+        V[R] = 0;
+        if ((F[R] = F0[R]) >= 0)
+          continue;
+        unsigned Pick =
+            N.Opc == Op::Select ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
+        if (Pick == 0)
+          continue;
+        V[R] = OpV(Pick)[R];
+        F[R] = OpF(Pick)[R];
+      }
       break;
     }
     case Op::Phi:
-      F = N.Imm;
-      for (unsigned K = 0; K + 1 < N.NumOps; K += 2) {
-        if (FailAt[O[K]] >= 0) {
-          F = FailAt[O[K]];
-          break;
-        }
-        if (A(K) & 1) {
-          V = A(K + 1);
-          F = FailAt[O[K + 1]];
-          break;
+      for (unsigned R = 0; R < Rows; ++R) {
+        V[R] = 0;
+        F[R] = N.Imm;
+        for (unsigned K = 0; K + 1 < N.NumOps; K += 2) {
+          if (OpF(K)[R] >= 0) {
+            F[R] = OpF(K)[R];
+            break;
+          }
+          if (OpV(K)[R] & 1) {
+            V[R] = OpV(K + 1)[R];
+            F[R] = OpF(K + 1)[R];
+            break;
+          }
         }
       }
       break;
     case Op::AnyOf:
-      if (Strict())
+      Strict([&](unsigned R) {
+        uint64_t X = 0;
         for (unsigned K = 0; K < N.NumOps; ++K)
-          V |= A(K) & 1;
+          X |= OpV(K)[R] & 1;
+        return X;
+      });
       break;
-    case Op::FCmp:
-      if (Strict()) {
-        const fltSemantics &Sem =
-            N.Bits == 32 ? APFloat::IEEEsingle() : APFloat::IEEEdouble();
-        APFloat X(Sem, ap(N.Bits, A(0))), Y(Sem, ap(N.Bits, A(1)));
-        V = FCmpInst::compare(X, Y, CmpInst::Predicate(N.Aux));
-      }
-      break;
-    case Op::ICmp:
-      if (Strict())
-        V = ICmpInst::compare(ap(N.Bits, A(0)), ap(N.Bits, A(1)),
-                              CmpInst::Predicate(N.Aux));
-      break;
-    case Op::Copy:
-    case Op::Trunc:
-      if (Strict())
-        V = maskTo(A(0), N.Bits);
-      break;
-    case Op::SExt:
-      if (Strict())
-        V = maskTo(uint64_t(ap(N.Aux, A(0)).getSExtValue()), N.Bits);
-      break;
-    case Op::And:
-      if (Strict())
-        V = A(0) & A(1);
-      break;
-    case Op::Or:
-      if (Strict())
-        V = A(0) | A(1);
-      break;
-    case Op::Xor:
-      if (Strict())
-        V = A(0) ^ A(1);
-      break;
-    case Op::Shl32:
-      if (Strict())
-        V = A(0) << 32;
-      break;
-    case Op::LShr32:
-      if (Strict())
-        V = A(0) >> 32;
-      break;
-    case Op::MinMax:
-      if (Strict()) {
-        APInt X = ap(N.Bits, A(0)), Y = ap(N.Bits, A(1));
-        bool TakeA = N.Aux == Intrinsic::umin   ? X.ule(Y)
-                     : N.Aux == Intrinsic::umax ? X.uge(Y)
-                     : N.Aux == Intrinsic::smin ? X.sle(Y)
-                                                : X.sge(Y);
-        V = TakeA ? A(0) : A(1);
-      }
-      break;
-    case Op::FMinMax:
-      if (Strict())
-        V = floatMinMax(Intrinsic::ID(N.Aux), uint32_t(A(0)), uint32_t(A(1)));
-      break;
-    case Op::FAbs:
-      if (Strict())
-        V = A(0) & ~(uint64_t(1) << (N.Bits - 1));
-      break;
-    case Op::FNeg:
-      if (Strict())
-        V = A(0) ^ (uint64_t(1) << (N.Bits - 1));
+    case Op::FCmp: {
+      auto P = CmpInst::Predicate(N.Aux);
+      Strict([&](unsigned R) -> uint64_t {
+        return fcmp(P, A0[R], A1[R], N.Bits);
+      });
       break;
     }
-    Val[NI] = V;
-    FailAt[NI] = F;
+    case Op::ICmp: {
+      auto P = CmpInst::Predicate(N.Aux);
+      Strict([&](unsigned R) -> uint64_t {
+        return N.Bits <= 64
+                   ? evalICmp(P, A0[R], A1[R], N.Bits)
+                   : ICmpInst::compare(ap(N.Bits, A0[R]), ap(N.Bits, A1[R]), P);
+      });
+      break;
+    }
+    case Op::Copy:
+    case Op::Trunc:
+      Strict([&](unsigned R) { return maskTo(A0[R], N.Bits); });
+      break;
+    case Op::SExt:
+      Strict([&](unsigned R) {
+        return maskTo(uint64_t(sext(A0[R], N.Aux)), N.Bits);
+      });
+      break;
+    case Op::And:
+      Strict([&](unsigned R) { return A0[R] & A1[R]; });
+      break;
+    case Op::Or:
+      Strict([&](unsigned R) { return A0[R] | A1[R]; });
+      break;
+    case Op::Xor:
+      Strict([&](unsigned R) { return A0[R] ^ A1[R]; });
+      break;
+    case Op::Shl32:
+      Strict([&](unsigned R) { return A0[R] << 32; });
+      break;
+    case Op::LShr32:
+      Strict([&](unsigned R) { return A0[R] >> 32; });
+      break;
+    case Op::MinMax: {
+      CmpInst::Predicate P = N.Aux == Intrinsic::umin   ? CmpInst::ICMP_ULE
+                             : N.Aux == Intrinsic::umax ? CmpInst::ICMP_UGE
+                             : N.Aux == Intrinsic::smin ? CmpInst::ICMP_SLE
+                                                        : CmpInst::ICMP_SGE;
+      Strict([&](unsigned R) {
+        return evalICmp(P, A0[R], A1[R], N.Bits) ? A0[R] : A1[R];
+      });
+      break;
+    }
+    case Op::FMinMax:
+      Strict([&](unsigned R) {
+        return floatMinMax(Intrinsic::ID(N.Aux), uint32_t(A0[R]),
+                           uint32_t(A1[R]));
+      });
+      break;
+    case Op::FAbs:
+      Strict(
+          [&](unsigned R) { return A0[R] & ~(uint64_t(1) << (N.Bits - 1)); });
+      break;
+    case Op::FNeg:
+      Strict([&](unsigned R) { return A0[R] ^ (uint64_t(1) << (N.Bits - 1)); });
+      break;
+    }
   }
 }
 
@@ -498,8 +547,9 @@ std::string CombineProgram::key() const {
   OS << "|out";
   for (unsigned O : Outputs)
     OS << ' ' << O;
-  for (const std::string &M : Messages)
-    OS << '|' << M;
+  // Messages are left out: they name values of this function, and two
+  // programs that differ only there compute the same (a proof resolves its
+  // message indices against the program it was asked for).
   return S;
 }
 

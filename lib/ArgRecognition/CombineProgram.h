@@ -8,7 +8,8 @@
 /// The recogniser proves a stage's combine by evaluating it on thousands of
 /// (self, partner) representatives. Walking the IR for each of them cost
 /// ~75 ms per chain, so the combine is compiled once into a small program of
-/// nodes in dependency order, and the program is what gets evaluated.
+/// nodes in dependency order, and the program is what gets evaluated, node
+/// by node over a block of pairs.
 ///
 /// The program is a pure function of (self words, partner words): everything
 /// the IR walk decided (which values are partners, which are the lane's own
@@ -92,17 +93,21 @@ public:
   /// Adds \p V as a result; returns its node.
   unsigned addOutput(llvm::Value *V);
 
-  /// Evaluates every node for one (self, partner) input. \p Val and \p FailAt
-  /// have one entry per node; FailAt is -1 or the failing message index.
+  /// Evaluates every node for \p Rows (self, partner) inputs at once.
+  /// \p Self and \p Partner hold word W of row R at W * Rows + R; \p Val
+  /// and \p FailAt get node I of row R at I * Rows + R. FailAt is -1 or the
+  /// failing message index.
   void run(llvm::ArrayRef<uint64_t> Self, llvm::ArrayRef<uint64_t> Partner,
-           llvm::MutableArrayRef<uint64_t> Val,
+           unsigned Rows, llvm::MutableArrayRef<uint64_t> Val,
            llvm::MutableArrayRef<int32_t> FailAt) const;
 
   size_t size() const { return Nodes.size(); }
   const std::string &message(int32_t I) const { return Messages[I]; }
   /// Constants the program compares floats (\p Float) or integers with.
   llvm::SmallVector<uint64_t, 8> comparedConstants(bool Float) const;
-  /// A serialisation that two programs share iff they compute the same.
+  /// A serialisation that two programs share iff they compute the same
+  /// (message texts aside: equal keys have message indices in the same
+  /// places, each program has its own texts).
   std::string key() const;
 
 private:

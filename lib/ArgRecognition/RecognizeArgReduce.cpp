@@ -225,7 +225,7 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
 using Tuple = SmallVector<uint64_t, 2>;
 
 Expect expected(const Candidate &C, ArrayRef<Component> Comps,
-                const Tuple &S, const Tuple &P) {
+                ArrayRef<uint64_t> S, ArrayRef<uint64_t> P) {
   if (C.Sentinel) {
     bool SE = S[C.IdxSlot] == *C.Sentinel, PE = P[C.IdxSlot] == *C.Sentinel;
     if (SE || PE)
@@ -865,40 +865,26 @@ componentsOf(const Stage &S, std::string &Why) {
   return Comps;
 }
 
-/// Enumerates (self, partner) tuples over the components' representatives.
-void forEachRep(ArrayRef<Component> Comps,
-                ArrayRef<SmallVector<uint64_t, 32>> Reps,
-                function_ref<void(const Tuple &, const Tuple &)> Fn) {
-  unsigned N = Comps.size();
+/// Every (self, partner) tuple over the components' representatives, as
+/// rows of 2 * Comps.size() values (self's components, then partner's).
+std::vector<uint64_t> allRepPairs(ArrayRef<SmallVector<uint64_t, 32>> Reps) {
+  unsigned N = Reps.size();
+  size_t Rows = 1;
+  for (const auto &R : Reps)
+    Rows *= R.size() * R.size();
+  std::vector<uint64_t> Out(Rows * 2 * N);
   SmallVector<unsigned, 4> Ctr(2 * N, 0);
-  while (true) {
-    Tuple S(N), P(N);
-    for (unsigned I = 0; I < N; ++I) {
-      S[I] = Reps[I][Ctr[I]];
-      P[I] = Reps[I][Ctr[N + I]];
-    }
-    Fn(S, P);
-    unsigned K = 0;
-    for (; K < 2 * N; ++K) {
+  for (size_t Row = 0; Row < Rows; ++Row) {
+    uint64_t *T = Out.data() + Row * 2 * N;
+    for (unsigned K = 0; K < 2 * N; ++K)
+      T[K] = Reps[K % N][Ctr[K]];
+    for (unsigned K = 0; K < 2 * N; ++K) {
       if (++Ctr[K] < Reps[K % N].size())
         break;
       Ctr[K] = 0;
     }
-    if (K == 2 * N)
-      return;
   }
-}
-
-/// Words (stage-local order, via \p SlotOfWord) of a logical tuple.
-SmallVector<uint64_t, 4> toWords(ArrayRef<Component> Comps, const Tuple &T,
-                                 ArrayRef<unsigned> WordOfSlot) {
-  SmallVector<uint64_t, 4> W(WordOfSlot.size(), 0);
-  for (auto [CI, C] : enumerate(Comps)) {
-    W[WordOfSlot[C.Lo]] = maskTo(T[CI], 32);
-    if (C.is64())
-      W[WordOfSlot[C.Hi]] = T[CI] >> 32;
-  }
-  return W;
+  return Out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -949,6 +935,9 @@ struct StageOutcome {
   /// own index although the partner's was lower / higher.
   bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
   std::string OutputWhy; ///< last stage: why some value is not a result
+  /// Message indices of the program (texts name its values, so a cached
+  /// proof is read with the asking program's texts); -1 when none.
+  int32_t WhyMsg = -1, OutputWhyMsg = -1;
 };
 
 StageOutcome refusal(StringRef Reason, const Twine &Why) {
@@ -974,66 +963,94 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     Reps.push_back(representatives(C.Kind, P.comparedConstants(C.isFloat())));
 
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
-  // which side the output equals.
-  std::vector<uint64_t> Tuples;
-  std::vector<uint8_t> Sides;
+  // which side the output equals. Rows go through the program in blocks.
+  std::vector<uint64_t> Tuples = allRepPairs(Reps);
+  unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
+  // Sides[column][row]: which of the pair's states output column (an
+  // output read through one of its maps) equals.
+  std::vector<uint8_t> Sides(size_t(NAll) * Col[NOut], 0);
   SmallVector<bool, 16> Viable(Col[NOut], true);
-  SmallVector<uint64_t, 64> Val(P.size());
-  SmallVector<int32_t, 64> FailAt(P.size());
+  constexpr unsigned Block = 256;
+  std::vector<uint64_t> SW(NW * Block), PW(NW * Block);
+  std::vector<uint64_t> Val(P.size() * Block);
+  std::vector<int32_t> FailAt(P.size() * Block);
   std::optional<StageOutcome> Failed;
-  std::string LastWhy; // why a last-stage value is not a result
-  forEachRep(Comps, Reps, [&](const Tuple &ST, const Tuple &PT) {
-    if (Failed)
-      return;
-    auto SW = toWords(Comps, ST, Sh.WordOfSlot);
-    auto PW = toWords(Comps, PT, Sh.WordOfSlot);
-    P.run(SW, PW, Val, FailAt);
-    Tuples.insert(Tuples.end(), ST.begin(), ST.end());
-    Tuples.insert(Tuples.end(), PT.begin(), PT.end());
-    for (unsigned OI = 0; OI < NOut; ++OI) {
-      unsigned N = Sh.OutNodes[OI];
-      if (Maps[OI].empty() || FailAt[N] >= 0) {
-        if (!Sh.Last) {
-          Failed = refusal("NotAStage",
-                           FailAt[N] >= 0
-                               ? P.message(FailAt[N])
-                               : "a result is not made of the lane's words");
-          return;
+  int32_t LastWhyMsg = -1; // why a last-stage value is not a result
+  for (unsigned First = 0; First < NAll && !Failed; First += Block) {
+    unsigned Rows = std::min(Block, NAll - First);
+    // Word-major words of the block's rows.
+    for (auto [CI, C] : enumerate(Comps)) {
+      unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows, Hi = Sh.WordOfSlot[C.Hi] * Rows;
+      for (unsigned R = 0; R < Rows; ++R) {
+        const uint64_t *T = Tuples.data() + size_t(First + R) * 2 * NComp;
+        SW[Lo + R] = maskTo(T[CI], 32);
+        PW[Lo + R] = maskTo(T[NComp + CI], 32);
+        if (C.is64()) {
+          SW[Hi + R] = T[CI] >> 32;
+          PW[Hi + R] = T[NComp + CI] >> 32;
         }
-        if (FailAt[N] >= 0 && LastWhy.empty())
-          LastWhy = P.message(FailAt[N]);
-        for (unsigned MI = 0; MI < Maps[OI].size(); ++MI) {
-          Sides.push_back(0);
-          Viable[Col[OI] + MI] = false;
-        }
-        continue;
-      }
-      uint64_t V = maskTo(Val[N], Sh.OutBits[OI]);
-      for (auto [MI, M] : enumerate(Maps[OI])) {
-        auto Get = [&](ArrayRef<uint64_t> W) {
-          return M.Hi < 0 ? W[M.Lo] : W[M.Lo] | (W[M.Hi] << 32);
-        };
-        uint8_t Sd = 0;
-        if (V == Get(SW))
-          Sd |= uint8_t(Side::Self);
-        if (V == Get(PW))
-          Sd |= uint8_t(Side::Partner);
-        if (!Sd)
-          Viable[Col[OI] + MI] = false;
-        Sides.push_back(Sd);
       }
     }
-  });
+    P.run(ArrayRef(SW).take_front(NW * Rows),
+          ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
+    // Failures, in row order: a stage's output must not fail; a last
+    // stage's failing value is just not a result.
+    for (unsigned R = 0; R < Rows && !Failed; ++R)
+      for (unsigned OI = 0; OI < NOut; ++OI) {
+        int32_t Fail = FailAt[Sh.OutNodes[OI] * Rows + R];
+        if (!Maps[OI].empty() && Fail < 0)
+          continue;
+        if (!Sh.Last) {
+          Failed = refusal(
+              "NotAStage",
+              Fail >= 0 ? "" : "a result is not made of the lane's words");
+          Failed->WhyMsg = Fail;
+          break;
+        }
+        if (Fail >= 0 && LastWhyMsg < 0)
+          LastWhyMsg = Fail;
+      }
+    if (Failed)
+      break;
+    for (unsigned OI = 0; OI < NOut; ++OI) {
+      const uint64_t *V = Val.data() + Sh.OutNodes[OI] * Rows;
+      const int32_t *F = FailAt.data() + Sh.OutNodes[OI] * Rows;
+      uint64_t Mask = Sh.OutBits[OI] >= 64
+                          ? ~uint64_t(0)
+                          : (uint64_t(1) << Sh.OutBits[OI]) - 1;
+      for (auto [MI, M] : enumerate(Maps[OI])) {
+        uint8_t *Sd = Sides.data() + size_t(Col[OI] + MI) * NAll + First;
+        const uint64_t *SLo = SW.data() + M.Lo * Rows,
+                       *PLo = PW.data() + M.Lo * Rows;
+        const uint64_t *SHi = M.Hi < 0 ? nullptr : SW.data() + M.Hi * Rows;
+        const uint64_t *PHi = M.Hi < 0 ? nullptr : PW.data() + M.Hi * Rows;
+        bool AllMatch = true;
+        for (unsigned R = 0; R < Rows; ++R) {
+          uint64_t X = V[R] & Mask;
+          uint64_t SV = SHi ? SLo[R] | SHi[R] << 32 : SLo[R];
+          uint64_t PV = PHi ? PLo[R] | PHi[R] << 32 : PLo[R];
+          uint8_t D = F[R] >= 0
+                          ? 0
+                          : uint8_t((X == SV ? uint8_t(Side::Self) : 0) |
+                                    (X == PV ? uint8_t(Side::Partner) : 0));
+          Sd[R] = D;
+          AllMatch &= D != 0;
+        }
+        if (!AllMatch)
+          Viable[Col[OI] + MI] = false;
+      }
+    }
+  }
   if (Failed)
     return *Failed;
-  unsigned NRows = Tuples.size() / (2 * NComp);
+  unsigned NRows = NAll;
   auto SideOf = [&](unsigned Row, unsigned OI, int MI) {
-    return Sides[size_t(Row) * Col[NOut] + Col[OI] + MI];
+    return Sides[size_t(Col[OI] + MI) * NAll + Row];
   };
 
   // Pass 2: pick one mapping per output.
   StageOutcome R;
-  R.OutputWhy = LastWhy;
+  R.OutputWhyMsg = LastWhyMsg;
   R.Chosen.assign(NOut, -1);
   for (unsigned OI = 0; OI < NOut; ++OI) {
     for (unsigned MI = 0; MI < Maps[OI].size(); ++MI)
@@ -1055,17 +1072,25 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
                      "the stage's result is not one of the two lanes' states");
   }
 
+  SmallVector<uint64_t, 2> Sentinels;
+  for (const Candidate &C : Cands)
+    if (C.Sentinel && !is_contained(Sentinels, *C.Sentinel))
+      Sentinels.push_back(*C.Sentinel);
+
   // Pass 3: the side all outputs agree on, against each candidate.
   R.Mismatch.assign(Cands.size(), 0);
   R.NumberMismatch.assign(Cands.size(), 0);
   R.OrderMismatch.assign(Cands.size(), 0);
+  SmallVector<const uint8_t *, 8> ChosenCols;
+  for (unsigned OI = 0; OI < NOut; ++OI)
+    if (R.Chosen[OI] >= 0)
+      ChosenCols.push_back(&Sides[size_t(Col[OI] + R.Chosen[OI]) * NAll]);
   for (unsigned Row = 0; Row < NRows; ++Row) {
     const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
-    Tuple S(T, T + NComp), Pt(T + NComp, T + 2 * NComp);
+    ArrayRef<uint64_t> S(T, NComp), Pt(T + NComp, NComp);
     uint8_t Sd = 3;
-    for (unsigned OI = 0; OI < NOut; ++OI)
-      if (R.Chosen[OI] >= 0)
-        Sd &= SideOf(Row, OI, R.Chosen[OI]);
+    for (const uint8_t *C : ChosenCols)
+      Sd &= C[Row];
     if (!Sd)
       return refusal("NotASelection",
                      "the outputs take the value and the index from "
@@ -1075,6 +1100,10 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
       HasNaN |= Cm.isFloat() &&
                 (std::isnan(asFloat(S[I])) || std::isnan(asFloat(Pt[I])));
     for (auto [CI, C] : enumerate(Cands)) {
+      // Only zero / non-zero counts matter; a mismatch on ordered values
+      // implies the other two, so nothing more can change for C.
+      if (R.OrderMismatch[CI])
+        continue;
       Expect E = expected(C, Comps, S, Pt);
       bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
                 (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
@@ -1089,14 +1118,14 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     }
     // A butterfly without an index tie-break keeps self on equal values
     // (a "no element" index is no tie: it loses).
-    auto IsSentinel = [&](uint64_t I) {
-      return any_of(Cands, [&](const Candidate &C) { return C.Sentinel == I; });
+    auto AnySentinel = [&] {
+      auto IsSentinel = [&](uint64_t I) { return is_contained(Sentinels, I); };
+      for (unsigned K = 0; K < NComp; ++K)
+        if (!Comps[K].isFloat() && (IsSentinel(S[K]) || IsSentinel(Pt[K])))
+          return true;
+      return false;
     };
-    bool AnySentinel = false;
-    for (unsigned K = 0; K < NComp; ++K)
-      AnySentinel |=
-          !Comps[K].isFloat() && (IsSentinel(S[K]) || IsSentinel(Pt[K]));
-    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel)
+    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel())
       for (unsigned V = 0; V < 2; ++V)
         if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] &&
             !Comps[1 - V].isFloat() &&
@@ -1275,7 +1304,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     }
     const StageOutcome &R = Cache.get(Prog, Shape, Cands);
     if (!R.Reason.empty()) {
-      refuse(S, R.Reason, R.Why);
+      refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog.message(R.WhyMsg) : R.Why);
       return false;
     }
     for (unsigned CI = 0; CI < Cands.size(); ++CI) {
@@ -1287,7 +1316,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       for (unsigned H = 0; H < 2; ++H)
         P.TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
     if (Shape.Last)
-      P.LastWhy = R.OutputWhy;
+      P.LastWhy =
+          R.OutputWhyMsg >= 0 ? Prog.message(R.OutputWhyMsg) : R.OutputWhy;
 
     auto Maps = outputMaps(Shape);
     if (!Shape.Last) {

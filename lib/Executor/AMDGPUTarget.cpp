@@ -21,6 +21,7 @@
 
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Support/Compare.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
@@ -43,9 +44,6 @@ using namespace llvm;
 
 namespace crosslane {
 namespace exec {
-
-bool evalICmp(unsigned Pred, uint64_t A, uint64_t B, unsigned Bits);
-bool evalFCmp(unsigned Pred, double X, double Y);
 
 namespace {
 
@@ -721,8 +719,9 @@ int AMDGPUTarget::waveCompare(OpCtx &C, bool IsF) {
   uint64_t P = (C.opPoison(0) | C.opPoison(1)) & C.Exec, Mask = 0;
   forLanes(C.Exec, [&](unsigned Lane) {
     uint64_t A = C.op(0, Lane), B = C.op(1, Lane);
-    bool R = IsF ? evalFCmp(Pred, leafToDouble(L, A), leafToDouble(L, B))
-                 : evalICmp(Pred, A, B, Bits);
+    bool R = IsF ? evalFCmp(CmpInst::Predicate(Pred), leafToDouble(L, A),
+                            leafToDouble(L, B))
+                 : evalICmp(CmpInst::Predicate(Pred), A, B, Bits);
     if (R)
       Mask |= 1ULL << Lane;
   });

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EngineImpl.h"
+#include "crosslane/Support/Compare.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseSet.h"
@@ -1188,82 +1189,6 @@ static uint64_t fMinMaxIEEE(Leaf L, uint64_t A, uint64_t B, bool Max) {
   return fMinMaxNum(L, A, B, Max);
 }
 
-static bool fcmpPred(CmpInst::Predicate P, double X, double Y) {
-  bool Uno = std::isnan(X) || std::isnan(Y);
-  switch (P) {
-  case CmpInst::FCMP_FALSE:
-    return false;
-  case CmpInst::FCMP_TRUE:
-    return true;
-  case CmpInst::FCMP_OEQ:
-    return !Uno && X == Y;
-  case CmpInst::FCMP_OGT:
-    return !Uno && X > Y;
-  case CmpInst::FCMP_OGE:
-    return !Uno && X >= Y;
-  case CmpInst::FCMP_OLT:
-    return !Uno && X < Y;
-  case CmpInst::FCMP_OLE:
-    return !Uno && X <= Y;
-  case CmpInst::FCMP_ONE:
-    return !Uno && X != Y;
-  case CmpInst::FCMP_ORD:
-    return !Uno;
-  case CmpInst::FCMP_UNO:
-    return Uno;
-  case CmpInst::FCMP_UEQ:
-    return Uno || X == Y;
-  case CmpInst::FCMP_UGT:
-    return Uno || X > Y;
-  case CmpInst::FCMP_UGE:
-    return Uno || X >= Y;
-  case CmpInst::FCMP_ULT:
-    return Uno || X < Y;
-  case CmpInst::FCMP_ULE:
-    return Uno || X <= Y;
-  case CmpInst::FCMP_UNE:
-    return Uno || X != Y;
-  default:
-    return false;
-  }
-}
-
-static bool icmpPred(CmpInst::Predicate P, uint64_t A, uint64_t B,
-                     unsigned Bits) {
-  int64_t SA = sext(A, Bits), SB = sext(B, Bits);
-  switch (P) {
-  case CmpInst::ICMP_EQ:
-    return A == B;
-  case CmpInst::ICMP_NE:
-    return A != B;
-  case CmpInst::ICMP_UGT:
-    return A > B;
-  case CmpInst::ICMP_UGE:
-    return A >= B;
-  case CmpInst::ICMP_ULT:
-    return A < B;
-  case CmpInst::ICMP_ULE:
-    return A <= B;
-  case CmpInst::ICMP_SGT:
-    return SA > SB;
-  case CmpInst::ICMP_SGE:
-    return SA >= SB;
-  case CmpInst::ICMP_SLT:
-    return SA < SB;
-  case CmpInst::ICMP_SLE:
-    return SA <= SB;
-  default:
-    return false;
-  }
-}
-
-bool evalICmp(unsigned Pred, uint64_t A, uint64_t B, unsigned Bits) {
-  return icmpPred((CmpInst::Predicate)Pred, A, B, Bits);
-}
-bool evalFCmp(unsigned Pred, double X, double Y) {
-  return fcmpPred((CmpInst::Predicate)Pred, X, Y);
-}
-
 /// Integer binary operator; sets \p Poison for flag violations and
 /// out-of-range shifts; \p DivZero for division by zero / overflow.
 static uint64_t intBinary(unsigned Opc, uint64_t A, uint64_t B, unsigned Bits,
@@ -1530,12 +1455,12 @@ bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
         bool R;
         if (IsF) {
           double X = leafToDouble(OL, A), Y = leafToDouble(OL, B);
-          R = fcmpPred(Pred, X, Y);
+          R = evalFCmp(Pred, X, Y);
           if ((FMF.noNaNs() && (std::isnan(X) || std::isnan(Y))) ||
               (FMF.noInfs() && (std::isinf(X) || std::isinf(Y))))
             NewP |= 1ULL << Lane;
         } else {
-          R = icmpPred(Pred, A, B, Bits);
+          R = evalICmp(Pred, A, B, Bits);
           if (SameSign && ((A ^ B) >> (Bits - 1)) & 1)
             NewP |= 1ULL << Lane;
         }
