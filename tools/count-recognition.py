@@ -9,7 +9,8 @@ For every example and chip it compiles the kernel without the plugin
 (crosslane-recognize-arg, adce, simplifycfg, crosslane-expand-subgroup) and
 reads the optimisation remarks (YAML). It prints:
   * per chip: butterfly chains examined, rewritten (plain / guarded), and
-    refused per reason;
+    refused per reason; per-lane atomics combined into one per wave, and
+    those left alone;
   * per kernel with a rewrite: the static instruction count of the kernel's
     ISA (llc-22 -O3, VALU/SALU/memory lines, not directives) before and after.
     A guarded rewrite keeps the original butterfly as the slow path, so its
@@ -102,12 +103,18 @@ def main():
             rs = remarks(yaml)
             changed = set()
             for kind, rname, fn in rs:
+                if rname == "LaneAtomic":  # per-lane atomics, not chains
+                    per_reason["atomics " + kind] += 1
+                    if kind == "Passed":
+                        changed.add(fn)
+                    continue
                 if kind == "Passed":
                     per_reason["rewritten"] += 1
                     changed.add(fn)
                 elif kind == "Missed":
                     per_reason["refused: " + rname] += 1
-            per_reason["chains"] += sum(1 for k, _, _ in rs if k in ("Passed", "Missed"))
+            per_reason["chains"] += sum(1 for k, r, _ in rs
+                                        if k in ("Passed", "Missed") and r != "LaneAtomic")
             if changed:
                 cb = isa_counts(before, chip, wave, work, tag + ".before")
                 ca = isa_counts(after, chip, wave, work, tag + ".after")
@@ -120,6 +127,8 @@ def main():
         print("## %s wave%d" % (chip, wave))
         print("chains %d, rewritten %d" % (per_reason.pop("chains", 0),
                                            per_reason.pop("rewritten", 0)))
+        print("per-lane atomics combined into one per wave %d, left alone %d"
+              % (per_reason.pop("atomics Passed", 0), per_reason.pop("atomics Missed", 0)))
         for reason, n in sorted(per_reason.items()):
             print("  %s: %d" % (reason, n))
         if rows:

@@ -19,6 +19,7 @@
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "CombineProgram.h"
 #include "LadderLoops.h"
+#include "LaneAtomics.h"
 #include "LaneMap.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
@@ -2192,7 +2193,18 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   for (const LadderVersion &V : Versions)
     if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
       dropLadderVersion(F, V);
-  if (R.cfgChanged() || !Versions.empty())
+  // Per-lane atomics to one address: one per wave (after the chains, whose
+  // whole-wave results then count as uniform values). Uniformity is asked
+  // for the function as it is now.
+  bool Atomics = false;
+  if (argrec::hasLaneAtomics(F)) {
+    if (Changed || R.cfgChanged() || !Versions.empty())
+      FAM.invalidate(F, PreservedAnalyses::none());
+    Atomics = argrec::combineLaneAtomics(
+        F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
+        FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
+  }
+  if (R.cfgChanged() || !Versions.empty() || Atomics)
     return PreservedAnalyses::none();
   if (!Changed)
     return PreservedAnalyses::all();
