@@ -50,6 +50,37 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
          equivBits(SA->getFalseValue(), SB->getFalseValue(), Depth + 1);
 }
 
+/// Structural proof that the 32-bit \p W always holds the low (\p High:
+/// high) half of the 64-bit \p V: `trunc V`, `trunc (lshr V, 32)`, the
+/// halves an `or (shl H, 32), (zext L)` was built from, through bitcasts
+/// and matching phis / selects (a double carried beside its two words).
+bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  Value *X, *H, *L;
+  if (High ? match(W, m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32))))
+           : match(W, m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64) &&
+                 !match(X, m_LShr(m_Value(), m_Value())))
+    if (equivBits(X, V))
+      return true;
+  if (match(V, m_BitCast(m_Value(X))))
+    return isHalfOf(W, X, High, Depth + 1);
+  if (match(V, m_c_Or(m_Shl(m_ZExtOrSExt(m_Value(H)), m_SpecificInt(32)),
+                      m_ZExt(m_Value(L)))) &&
+      H->getType()->isIntegerTy(32) && L->getType()->isIntegerTy(32))
+    return equivBits(W, High ? H : L);
+  auto *PW = dyn_cast<PHINode>(W), *PV = dyn_cast<PHINode>(V);
+  if (PW && PV && PW->getParent() == PV->getParent())
+    return all_of(PW->blocks(), [&](BasicBlock *Pred) {
+      return isHalfOf(PW->getIncomingValueForBlock(Pred),
+                      PV->getIncomingValueForBlock(Pred), High, Depth + 1);
+    });
+  auto *SW = dyn_cast<SelectInst>(W), *SV = dyn_cast<SelectInst>(V);
+  return SW && SV && SW->getCondition() == SV->getCondition() &&
+         isHalfOf(SW->getTrueValue(), SV->getTrueValue(), High, Depth + 1) &&
+         isHalfOf(SW->getFalseValue(), SV->getFalseValue(), High, Depth + 1);
+}
+
 APInt ap(unsigned Bits, uint64_t V) { return APInt(Bits, maskTo(V, Bits)); }
 
 /// `fcmp Pred` on f32 (\p Bits 32) or f64 bit patterns.
@@ -167,14 +198,13 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
       if (equivBits(V, W))
         return std::pair<int, int>(I, -1);
   if (Bits == 64) {
-    // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast.
+    // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast,
+    // or words carried beside V (isHalfOf).
     int Lo = -1, Hi = -1;
     for (auto [W, I] : WordIdx) {
-      Value *X;
-      if (match(W, m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
-          equivBits(X, V))
+      if (isHalfOf(W, V, /*High=*/true))
         Hi = I;
-      else if (match(W, m_Trunc(m_Value(X))) && equivBits(X, V))
+      else if (isHalfOf(W, V, /*High=*/false))
         Lo = I;
     }
     if (Lo >= 0 && Hi >= 0)
@@ -520,10 +550,12 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
   }
 }
 
-SmallVector<uint64_t, 8> CombineProgram::comparedConstants(bool Float) const {
+SmallVector<uint64_t, 8>
+CombineProgram::comparedConstants(bool Float, unsigned FloatBits) const {
   SmallVector<uint64_t, 8> R;
   for (const Node &N : Nodes) {
-    if (N.Opc != (Float ? Op::FCmp : Op::ICmp) || (Float && N.Bits != 32))
+    if (N.Opc != (Float ? Op::FCmp : Op::ICmp) ||
+        (Float && N.Bits != FloatBits))
       continue;
     for (unsigned K = 0; K < 2; ++K) {
       const Node &C = Nodes[Operands[N.FirstOp + K]];

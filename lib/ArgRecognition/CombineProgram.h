@@ -84,7 +84,7 @@ public:
   /// Compiles the combine of the stage whose calls are \p Partners (the
   /// ds.bpermute results) reading \p Words (the lane's own words), made of
   /// \p Closure instructions in the region \p StageBB dominates.
-  /// \p FloatWords are word indices that hold f32 bits.
+  /// \p FloatWords are word indices that hold f32 bits or half of f64 bits.
   CombineProgram(llvm::ArrayRef<llvm::CallInst *> Partners,
                  llvm::BasicBlock *StageBB,
                  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
@@ -103,8 +103,10 @@ public:
 
   size_t size() const { return Nodes.size(); }
   const std::string &message(int32_t I) const { return Messages[I]; }
-  /// Constants the program compares floats (\p Float) or integers with.
-  llvm::SmallVector<uint64_t, 8> comparedConstants(bool Float) const;
+  /// Constants the program compares floats (\p Float, of \p FloatBits) or
+  /// integers with.
+  llvm::SmallVector<uint64_t, 8>
+  comparedConstants(bool Float, unsigned FloatBits = 32) const;
   /// A serialisation that two programs share iff they compute the same
   /// (message texts aside: equal keys have message indices in the same
   /// places, each program has its own texts).

@@ -48,6 +48,7 @@
 #include <cfloat>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <optional>
 
 using namespace llvm;
@@ -67,7 +68,7 @@ namespace crosslane {
 namespace {
 
 /// What a slot holds; decides its order representatives.
-enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi };
+enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi, Float64 };
 
 /// One exchange between lanes: the cross-lane reads (one per 32-bit word)
 /// of one block with one lane map: ds_bpermute with one address, or DPP /
@@ -127,8 +128,30 @@ struct Candidate {
 struct Component {
   SlotKind Kind;
   unsigned Lo, Hi; ///< slot numbers (Hi == Lo for 32-bit components)
-  bool is64() const { return Kind == SlotKind::Int64Lo; }
-  bool isFloat() const { return Kind == SlotKind::Float32; }
+  bool is64() const {
+    return Kind == SlotKind::Int64Lo || Kind == SlotKind::Float64;
+  }
+  bool isFloat() const {
+    return Kind == SlotKind::Float32 || Kind == SlotKind::Float64;
+  }
+  /// A float component's value \p V (its bits) as a double (exact).
+  double toDouble(uint64_t V) const {
+    return Kind == SlotKind::Float64 ? bit_cast<double>(V)
+                                     : double(bit_cast<float>(uint32_t(V)));
+  }
+  bool isNaN(uint64_t V) const { return isFloat() && std::isnan(toDouble(V)); }
+  const char *typeName() const {
+    switch (Kind) {
+    case SlotKind::Float32:
+      return "f32";
+    case SlotKind::Float64:
+      return "f64";
+    case SlotKind::Int32:
+      return "i32";
+    default:
+      return "i64";
+    }
+  }
 };
 
 enum class Side { Self = 1, Partner = 2, Either = 3 };
@@ -165,6 +188,24 @@ SmallVector<uint64_t, 32> representatives(SlotKind K,
     }
     return R;
   }
+  if (K == SlotKind::Float64) {
+    const double Inf = std::numeric_limits<double>::infinity();
+    for (double F :
+         {-Inf, -DBL_MAX, double(-FLT_MAX), -2.5, -1.0, -DBL_TRUE_MIN, -0.0,
+          0.0, DBL_TRUE_MIN, 1.0, 2.5, double(FLT_MAX), DBL_MAX, Inf})
+      Add(bit_cast<uint64_t>(F));
+    Add(0x7FF8000000000000ull); // qNaN
+    Add(0xFFF8000000000001ull); // a negative NaN with a payload
+    for (uint64_t C : Consts) {
+      double F = bit_cast<double>(C);
+      Add(C);
+      if (!std::isnan(F)) {
+        Add(bit_cast<uint64_t>(std::nextafter(F, INFINITY)));
+        Add(bit_cast<uint64_t>(std::nextafter(F, -INFINITY)));
+      }
+    }
+    return R;
+  }
   unsigned Bits = K == SlotKind::Int32 ? 32 : 64;
   int64_t Min = Bits == 32 ? INT32_MIN : INT64_MIN;
   int64_t Max = Bits == 32 ? INT32_MAX : INT64_MAX;
@@ -192,7 +233,7 @@ enum class Expect { Self, Partner, Either, Ambiguous };
 int compareValue(const Candidate &C, const Component &VC, uint64_t A,
                  uint64_t B) {
   if (VC.isFloat()) {
-    float X = asFloat(A), Y = asFloat(B);
+    double X = VC.toDouble(A), Y = VC.toDouble(B);
     bool NX = std::isnan(X), NY = std::isnan(Y);
     if (NX || NY) {
       if (NX && NY)
@@ -253,13 +294,13 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
 
 std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   if (!C.IsArg && Comps[0].isFloat())
-    return std::string(getName(C.Op)) + " f32" +
+    return std::string(getName(C.Op)) + " " + Comps[0].typeName() +
            (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
   if (!C.IsArg)
     return std::string(getName(C.Op)) + (Comps[0].is64() ? " i64" : " i32");
   std::string S = C.Max ? "argmax" : "argmin";
   const Component &V = Comps[C.ValSlot];
-  S += V.isFloat() ? " f32" : V.is64() ? " i64" : " i32";
+  S += std::string(" ") + V.typeName();
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
   S += C.TiesByLane ? ", ties: by lane order" : ", ties: smallest index";
   if (V.isFloat())
@@ -514,6 +555,8 @@ private:
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool hoistWords(const Stage &First);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
+  bool hoistOutputsTo(Instruction *Start, ArrayRef<Output> Outputs,
+                      bool Early = false);
   bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
                   const Instruction *At, unsigned Depth = 0);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
@@ -832,25 +875,33 @@ componentsOf(const Stage &S, std::string &Why) {
     if (Used[I])
       continue;
     Value *X;
-    if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64)) {
-      // Look for the high word: trunc (lshr X, 32).
-      Value *Base = X, *Hi = nullptr;
-      match(X, m_LShr(m_Value(Base), m_SpecificInt(32)));
+    // An i64 exchanged as two words: trunc X and trunc (lshr X, 32). A
+    // truncated i64 whose high word is not exchanged is a 32-bit value
+    // (`(int)threadIdx.x` from an i64 work-item id).
+    Value *Hi = nullptr;
+    if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64))
       for (unsigned J = 0; J < W.size(); ++J)
         if (J != I && !Used[J] &&
-            match(W[J], m_Trunc(m_LShr(m_Specific(Base), m_SpecificInt(32)))))
+            match(W[J], m_Trunc(m_LShr(m_Specific(X), m_SpecificInt(32)))))
           Hi = W[J];
-      if (Base != X || !Hi) {
-        Why = "a 64-bit value whose two halves are not both exchanged";
-        return std::nullopt;
-      }
-      if (match(Base, m_BitCast(m_Value())) ) {
-        Why = "f64 values are not recognised yet";
+    if (!Hi && match(W[I], m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
+        X->getType()->isIntegerTy(64) &&
+        any_of(W, [&](Value *L) { return match(L, m_Trunc(m_Specific(X))); })) {
+      Why = "a 64-bit value whose two halves are not both exchanged";
+      return std::nullopt;
+    }
+    if (Hi) {
+      Value *Base = X;
+      Value *Src = nullptr;
+      bool IsF64 = match(Base, m_BitCast(m_Value(Src)));
+      if (IsF64 && !Src->getType()->isDoubleTy()) {
+        Why = "a 64-bit value type other than i64 and f64";
         return std::nullopt;
       }
       unsigned HiIdx = find(W, Hi) - W.begin();
       Used[I] = Used[HiIdx] = true;
-      Comps.push_back({SlotKind::Int64Lo, I, HiIdx});
+      Comps.push_back(
+          {IsF64 ? SlotKind::Float64 : SlotKind::Int64Lo, I, HiIdx});
       continue;
     }
     bool IsFloat = match(W[I], m_BitCast(m_Value(X))) && X->getType()->isFloatTy();
@@ -961,7 +1012,9 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     Col[OI + 1] = Col[OI] + Maps[OI].size();
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
   for (const Component &C : Comps)
-    Reps.push_back(representatives(C.Kind, P.comparedConstants(C.isFloat())));
+    Reps.push_back(representatives(
+        C.Kind, P.comparedConstants(C.isFloat(),
+                                    C.Kind == SlotKind::Float64 ? 64 : 32)));
 
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
@@ -1098,8 +1151,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
                      "different lanes");
     bool HasNaN = false;
     for (auto [I, Cm] : enumerate(Comps))
-      HasNaN |= Cm.isFloat() &&
-                (std::isnan(asFloat(S[I])) || std::isnan(asFloat(Pt[I])));
+      HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
     for (auto [CI, C] : enumerate(Cands)) {
       // Only zero / non-zero counts matter; a mismatch on ordered values
       // implies the other two, so nothing more can change for C.
@@ -1128,9 +1180,8 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     };
     if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel())
       for (unsigned V = 0; V < 2; ++V)
-        if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] &&
-            !Comps[1 - V].isFloat() &&
-            !(Comps[V].isFloat() && std::isnan(asFloat(S[V])))) {
+        if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] && !Comps[1 - V].isFloat() &&
+            !Comps[V].isNaN(S[V])) {
           unsigned IB = Comps[1 - V].is64() ? 64 : 32;
           bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
           R.TieKeepsSelf[V][Lower ? 0 : 1] = true;
@@ -1284,8 +1335,11 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
     SmallVector<unsigned, 2> FloatWords;
     for (const Component &C : Comps)
-      if (C.isFloat())
+      if (C.isFloat()) {
         FloatWords.push_back(WordOfSlot[C.Lo]);
+        if (C.is64())
+          FloatWords.push_back(WordOfSlot[C.Hi]);
+      }
     CombineProgram Prog(S.Calls, S.BB, Closures[SI], FloatWords, DT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
@@ -1609,7 +1663,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   for (auto [CI, Cm] : enumerate(Comps)) {
     Value *R = Results[CI];
     if (Cm.isFloat())
-      R = B.CreateBitCast(R, B.getInt32Ty());
+      R = B.CreateBitCast(R, Cm.is64() ? B.getInt64Ty() : B.getInt32Ty());
     if (Cm.is64()) {
       Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
       Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
@@ -1661,13 +1715,12 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
 Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
                              const Component &Cm) {
   Value *Lo = exchangedWord(First.Calls[Cm.Lo]);
-  if (Cm.isFloat())
-    return B.CreateBitCast(Lo, B.getFloatTy());
   if (!Cm.is64())
-    return Lo;
+    return Cm.isFloat() ? B.CreateBitCast(Lo, B.getFloatTy()) : Lo;
   Value *Hi = exchangedWord(First.Calls[Cm.Hi]);
-  return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
-                    B.CreateZExt(Lo, B.getInt64Ty()));
+  Value *V = B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                        B.CreateZExt(Lo, B.getInt64Ty()));
+  return Cm.isFloat() ? B.CreateBitCast(V, B.getDoubleTy()) : V;
 }
 
 /// Maps a "no element" pair to one that loses to every element under \p C
@@ -1699,9 +1752,7 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
                                     ArrayRef<Value *> In,
                                     MutableArrayRef<Value *> Results) {
   Module &M = *F.getParent();
-  auto TyName = [](const Component &Cm) {
-    return Cm.isFloat() ? "f32" : Cm.is64() ? "i64" : "i32";
-  };
+  auto TyName = [](const Component &Cm) { return Cm.typeName(); };
   CallInst *Call;
   if (!C.IsArg) {
     Value *X = In[0];
@@ -1737,9 +1788,10 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 /// (\p Idx null): the winning value) holds the winning value's bits.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx) {
-  bool Float = Val->getType()->isFloatTy();
-  Value *Bits = Float ? B.CreateBitCast(Val, B.getInt32Ty()) : Val;
-  Value *ResBits = Float ? B.CreateBitCast(ResVal, B.getInt32Ty()) : ResVal;
+  bool Float = Val->getType()->isFloatingPointTy();
+  Type *BitsTy = B.getIntNTy(Val->getType()->getPrimitiveSizeInBits());
+  Value *Bits = Float ? B.CreateBitCast(Val, BitsTy) : Val;
+  Value *ResBits = Float ? B.CreateBitCast(ResVal, BitsTy) : ResVal;
   Value *Bad = B.getFalse();
   if (G.NaNFree)
     Bad = B.CreateOr(Bad, B.CreateFCmpUNO(Val, Val));
@@ -1955,10 +2007,29 @@ bool Recognizer::isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
 /// available there; false (changing nothing) when there is nothing to move
 /// or some of it cannot move.
 bool Recognizer::hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs) {
-  // Before the first side effect after the chain's last read (a fence, a
-  // store), or at the end of its block.
-  BasicBlock *Into = LastCall->getParent();
-  Instruction *At = LastCall->getNextNode();
+  if (hoistOutputsTo(LastCall->getNextNode(), Outputs))
+    return true;
+  // Sunk below the last combine's merge (`if (threadIdx.x == 0) out =
+  // best;`): into the block that immediately dominates theirs.
+  DomTreeNode *Node = DT.getNode(Outputs.front().I->getParent());
+  if (!Node || !Node->getIDom())
+    return false;
+  BasicBlock *Up = Node->getIDom()->getBlock();
+  return DT.dominates(LastCall->getParent(), Up) &&
+         hoistOutputsTo(&*Up->getFirstNonPHIIt(), Outputs, /*Early=*/true);
+}
+
+/// Moves \p Outputs and what they compute from (pure, speculatable code)
+/// to \p Start's block, before its first side effect from \p Start on
+/// (\p Early: right after the last of that block's values they read, so the
+/// code that follows them, such as the branch's condition, stays out of the
+/// chain's region).
+bool Recognizer::hoistOutputsTo(Instruction *Start, ArrayRef<Output> Outputs,
+                                bool Early) {
+  // Before the first side effect (a fence, a store), or at the end of the
+  // block.
+  BasicBlock *Into = Start->getParent();
+  Instruction *At = Start;
   while (!At->isTerminator() && !At->mayHaveSideEffects())
     At = At->getNextNode();
   SmallPtrSet<Instruction *, 16> Move;
@@ -1978,6 +2049,16 @@ bool Recognizer::hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs) {
   }
   if (Move.empty())
     return false;
+  if (Early) {
+    Instruction *Limit = At;
+    At = Start;
+    for (Instruction *I : Move)
+      for (Value *Op : I->operands())
+        if (auto *OI = dyn_cast<Instruction>(Op);
+            OI && !Move.count(OI) && OI->getParent() == Into &&
+            !isa<PHINode>(OI) && !OI->comesBefore(At) && OI != Limit)
+          At = OI->getNextNode();
+  }
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
     for (Instruction &I : make_early_inc_range(*BB))
       if (Move.count(&I))
