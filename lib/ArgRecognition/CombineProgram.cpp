@@ -81,6 +81,58 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
          isHalfOf(SW->getFalseValue(), SV->getFalseValue(), High, Depth + 1);
 }
 
+/// True if the i64 \p V's high word is zero: a zext of an i32, or phis of
+/// such values.
+bool highZero(Value *V) {
+  SmallVector<Value *, 8> Work = {V};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    Value *Y;
+    if (match(X, m_ZExt(m_Value(Y))) && Y->getType()->isIntegerTy(32))
+      continue;
+    auto *P = dyn_cast<PHINode>(X);
+    if (!P)
+      return false;
+    append_range(Work, P->incoming_values());
+  }
+  return true;
+}
+
+/// Structural proof that the i64 \p V always equals `zext W` for the i32
+/// \p W (an index the code widens to i64, carried beside its word): `zext
+/// X` with X the word's bits, `W = trunc V` with V's high word zero,
+/// `V = and X, 0xFFFFFFFF` with `W = trunc X`, or phis of one block whose
+/// incoming values are so related.
+bool isZExtOf(Value *V, Value *W) {
+  SmallVector<std::pair<Value *, Value *>, 8> Work = {{V, W}};
+  SmallPtrSet<Value *, 8> Assumed;
+  while (!Work.empty()) {
+    auto [A, B] = Work.pop_back_val();
+    Value *X;
+    if (match(A, m_ZExt(m_Value(X))) && X->getType()->isIntegerTy(32) &&
+        equivBits(X, B))
+      continue;
+    if (match(B, m_Trunc(m_Specific(A))) && highZero(A))
+      continue;
+    // `and X, 0xFFFFFFFF` beside `trunc X`.
+    if (match(A, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFull))) &&
+        match(B, m_Trunc(m_Specific(X))))
+      continue;
+    auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+    if (!PA || !PB || PA->getParent() != PB->getParent())
+      return false;
+    if (!Assumed.insert(PA).second)
+      continue;
+    for (BasicBlock *Pred : PA->blocks())
+      Work.push_back({PA->getIncomingValueForBlock(Pred),
+                      PB->getIncomingValueForBlock(Pred)});
+  }
+  return true;
+}
+
 APInt ap(unsigned Bits, uint64_t V) { return APInt(Bits, maskTo(V, Bits)); }
 
 /// `fcmp Pred` on f32 (\p Bits 32) or f64 bit patterns.
@@ -188,7 +240,8 @@ bool CombineProgram::isSelfDerived(Value *V, unsigned Depth) {
 }
 
 /// The stage's self words as seen through \p V, when \p V is a word or
-/// provably has a word's bits: {word index, or (lo, hi) for 64 bits}.
+/// provably has a word's bits: {word index, or (lo, hi) for 64 bits, or
+/// (word, -2) for an i64 that is the word zero-extended}.
 std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
   if (auto It = WordIdx.find(V); It != WordIdx.end())
     return std::pair<int, int>(It->second, -1);
@@ -209,6 +262,10 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
     }
     if (Lo >= 0 && Hi >= 0)
       return std::pair<int, int>(Lo, Hi);
+    if (V->getType()->isIntegerTy(64))
+      for (auto [W, I] : WordIdx)
+        if (isZExtOf(V, W))
+          return std::pair<int, int>(I, -2);
   }
   return std::nullopt;
 }
@@ -233,9 +290,12 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   } else if (auto *I = dyn_cast<Instruction>(V); I && Closure.count(I)) {
     N = compileInst(I, Depth);
   } else if (auto A = aliasOf(V)) {
-    N = A->second < 0 ? add(Op::SelfWord, 32, {}, A->first)
-                      : add(Op::SelfPair, 64, {},
-                            uint64_t(A->first) | uint64_t(A->second) << 32);
+    if (A->second == -2) // zext of a word
+      N = add(Op::Copy, 64, {add(Op::SelfWord, 32, {}, A->first)});
+    else
+      N = A->second < 0 ? add(Op::SelfWord, 32, {}, A->first)
+                        : add(Op::SelfPair, 64, {},
+                              uint64_t(A->first) | uint64_t(A->second) << 32);
   } else if (auto *I = dyn_cast<Instruction>(V); I && isSelfDerived(I, 0)) {
     // Computed from the lane's own state alone (e.g. `self.index == 0`,
     // which clang tests before it looks at the partner).

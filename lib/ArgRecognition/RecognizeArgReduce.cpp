@@ -113,6 +113,9 @@ struct Candidate {
   /// An index value that marks "no element" (BLAS iamax's 0 with 1-based
   /// indices): such a pair loses to every other, two of them tie.
   std::optional<uint64_t> Sentinel;
+  /// Ties go to the smallest index as an unsigned number (the code widens
+  /// a 32-bit index with zext and compares unsigned).
+  bool UnsignedIdx = false;
   /// Not a candidate property: set on the pick when only tie-free inputs
   /// are proven (the original breaks ties by lane order).
   bool TiesByLane = false;
@@ -120,7 +123,7 @@ struct Candidate {
     return IsArg == O.IsArg && Op == O.Op && Max == O.Max &&
            NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
            ValSlot == O.ValSlot && IdxSlot == O.IdxSlot &&
-           Sentinel == O.Sentinel;
+           Sentinel == O.Sentinel && UnsignedIdx == O.UnsignedIdx;
   }
 };
 
@@ -287,8 +290,12 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
     return Expect::Ambiguous; // unreachable for integer min/max
   unsigned IB = Comps[C.IdxSlot].is64() ? 64 : 32;
   int64_t SI = sext(S[C.IdxSlot], IB), PI = sext(P[C.IdxSlot], IB);
-  if (PI != SI)
-    return PI < SI ? Expect::Partner : Expect::Self;
+  if (PI != SI) {
+    bool PLess = C.UnsignedIdx
+                     ? maskTo(P[C.IdxSlot], IB) < maskTo(S[C.IdxSlot], IB)
+                     : PI < SI;
+    return PLess ? Expect::Partner : Expect::Self;
+  }
   return Expect::Ambiguous; // same class, same index, other value bits
 }
 
@@ -302,7 +309,9 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   const Component &V = Comps[C.ValSlot];
   S += std::string(" ") + V.typeName();
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
-  S += C.TiesByLane ? ", ties: by lane order" : ", ties: smallest index";
+  S += C.TiesByLane    ? ", ties: by lane order"
+       : C.UnsignedIdx ? ", ties: smallest index (unsigned)"
+                       : ", ties: smallest index";
   if (V.isFloat())
     S += std::string(C.NaNWins ? ", NaN wins" : ", NaN ignored") +
          (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
@@ -351,7 +360,8 @@ bool isCombineOp(const Instruction &I) {
 /// One output of the last stage: the value and the words it is made of.
 struct Output {
   Instruction *I;
-  int Lo, Hi; ///< logical slots; Hi < 0 for 32-bit outputs
+  int Lo, Hi; ///< logical slots; Hi: -1 for 32-bit outputs, -2 for a
+              ///< 64-bit output that is the zero-extended Lo
 };
 
 /// What a guarded rewrite checks at run time before it uses the operation's
@@ -407,10 +417,12 @@ struct ChainRegion {
 };
 
 /// The semantics a chain over \p Comps may have, in order of preference:
-/// for (value, index) pairs, each also with every index in \p Sentinels
-/// marking "no element", after those without.
+/// for (value, index) pairs, with indices ordered as signed numbers, then
+/// (\p UnsignedCompares) as unsigned ones, then signed with each index in
+/// \p Sentinels marking "no element".
 SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
-                                         ArrayRef<uint64_t> Sentinels) {
+                                         ArrayRef<uint64_t> Sentinels,
+                                         bool UnsignedCompares) {
   SmallVector<Candidate, 16> Cands;
   if (Comps.size() == 1 && Comps[0].isFloat()) {
     // fmax/fmin (NaN ignored) or fmaximum/fminimum (NaN wins), -0 < +0
@@ -452,9 +464,14 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
             Cands.push_back(C);
           }
     }
-    unsigned NPlain = Cands.size();
+    unsigned NSigned = Cands.size();
+    for (unsigned K = 0; UnsignedCompares && K < NSigned; ++K) {
+      Candidate C = Cands[K];
+      C.UnsignedIdx = true;
+      Cands.push_back(C);
+    }
     for (uint64_t S : Sentinels)
-      for (unsigned K = 0; K < NPlain; ++K) {
+      for (unsigned K = 0; K < NSigned; ++K) {
         Candidate C = Cands[K];
         C.Sentinel = S;
         Cands.push_back(C);
@@ -468,7 +485,7 @@ struct ChainProof {
   /// Per candidate: pairs disagreeing with it (all; NaN-free; NaN-free with
   /// values that differ in its order), summed over the stages.
   SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
-  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+  bool TieKeepsSelf[2][2][2] = {}; ///< [value slot][unsigned][lower]
   SmallVector<Output, 4> Outputs; ///< the chain's results
   std::string LastWhy;            ///< why a last-stage value is not a result
 };
@@ -954,7 +971,7 @@ struct StageShape {
 
 /// A way to read an output as the lane state: a word, or a (lo, hi) pair.
 struct OutputMap {
-  int Lo, Hi;
+  int Lo, Hi; ///< Hi: -1 for a 32-bit output, -2 for a zero-extended word
 };
 
 /// Per output, the words it may be: any word for 32 bits, an i64
@@ -971,6 +988,10 @@ SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
       if (C.is64())
         Maps[OI].push_back(
             {int(Sh.WordOfSlot[C.Lo]), int(Sh.WordOfSlot[C.Hi])});
+    // An i32 index the code widens to i64 (`long long i = threadIdx.x`).
+    for (const Component &C : Sh.Comps)
+      if (C.Kind == SlotKind::Int32)
+        Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -2});
   }
   return Maps;
 }
@@ -985,7 +1006,7 @@ struct StageOutcome {
   SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
   /// [value slot][partner index lower?]: on equal values the lane kept its
   /// own index although the partner's was lower / higher.
-  bool TieKeepsSelf[2][2] = {{false, false}, {false, false}};
+  bool TieKeepsSelf[2][2][2] = {}; ///< [value slot][unsigned][lower]
   std::string OutputWhy; ///< last stage: why some value is not a result
   /// Message indices of the program (texts name its values, so a cached
   /// proof is read with the asking program's texts); -1 when none.
@@ -1184,7 +1205,9 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
             !Comps[V].isNaN(S[V])) {
           unsigned IB = Comps[1 - V].is64() ? 64 : 32;
           bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
-          R.TieKeepsSelf[V][Lower ? 0 : 1] = true;
+          R.TieKeepsSelf[V][0][Lower ? 0 : 1] = true;
+          bool ULower = maskTo(Pt[1 - V], IB) < maskTo(S[1 - V], IB);
+          R.TieKeepsSelf[V][1][ULower ? 0 : 1] = true;
         }
   }
   return R;
@@ -1208,9 +1231,14 @@ public:
       OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi;
     for (unsigned B : Sh.OutBits)
       OS << "|b" << B;
-    for (const Candidate &C : Cands)
+    // The candidate list (the outcome is indexed by it).
+    OS << "|n" << Cands.size();
+    for (const Candidate &C : Cands) {
       if (C.Sentinel)
         OS << "|s" << *C.Sentinel;
+      if (C.UnsignedIdx)
+        OS << "|u";
+    }
     if (auto It = Map.find(Key); It != Map.end()) {
       ++NumStageProofsReused;
       return It->second;
@@ -1369,7 +1397,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     }
     for (unsigned V = 0; V < 2; ++V)
       for (unsigned H = 0; H < 2; ++H)
-        P.TieKeepsSelf[V][H] |= R.TieKeepsSelf[V][H];
+        for (unsigned U = 0; U < 2; ++U)
+          P.TieKeepsSelf[V][U][H] |= R.TieKeepsSelf[V][U][H];
     if (Shape.Last)
       P.LastWhy =
           R.OutputWhyMsg >= 0 ? Prog.message(R.OutputWhyMsg) : R.OutputWhy;
@@ -1404,7 +1433,9 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     for (auto [OI, O] : enumerate(Outs))
       if (R.Chosen[OI] >= 0)
         P.Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
-                             SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
+                             Maps[OI][R.Chosen[OI]].Hi == -2
+                                 ? -2
+                                 : SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
   return true;
 }
@@ -1420,8 +1451,12 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
   // makes the last two exact.
   int Pick = find(P.Mismatch, 0u) - P.Mismatch.begin();
   Proven = Pick < int(Cands.size());
-  bool TieByLane = (P.TieKeepsSelf[0][0] && P.TieKeepsSelf[0][1]) ||
-                   (P.TieKeepsSelf[1][0] && P.TieKeepsSelf[1][1]);
+  // Kept its own index whichever is smaller, in the signed and in the
+  // unsigned order of indices.
+  auto Both = [&](unsigned V, unsigned U) {
+    return P.TieKeepsSelf[V][U][0] && P.TieKeepsSelf[V][U][1];
+  };
+  bool TieByLane = (Both(0, 0) && Both(0, 1)) || (Both(1, 0) && Both(1, 1));
   if (!Proven && !TieByLane)
     Pick = find(P.NumberMismatch, 0u) - P.NumberMismatch.begin();
   bool TiesGuarded = false;
@@ -1547,6 +1582,53 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
 /// True if nothing combines what stage \p SI reads with the lane's own
 /// state: a read of the chain's result (`__shfl(v, 0)` after a ladder, a
 /// `__shfl_up` of the maximum), not a step.
+/// True if \p A carries the state \p B carries: the same value through
+/// casts and shifts (a word is cut from it), or phis of one block whose
+/// incoming values do (a float or i64 state carried beside its words).
+static bool carriesState(Value *A, Value *B) {
+  SmallVector<std::pair<Value *, Value *>, 8> Work = {{A, B}};
+  SmallPtrSet<const PHINode *, 8> Assumed;
+  auto Strip = [](Value *V) {
+    for (unsigned D = 0; D < 3; ++D) {
+      auto *I = dyn_cast<Instruction>(V);
+      if (!I || !(isa<CastInst>(I) || I->getOpcode() == Instruction::LShr))
+        break;
+      V = I->getOperand(0);
+    }
+    return V;
+  };
+  // X is built from Y (`or (shl (zext hi), 32), (zext lo)` from a word).
+  std::function<bool(Value *, Value *, unsigned)> BuiltFrom =
+      [&](Value *X, Value *Y, unsigned Depth) {
+        if (X == Y)
+          return true;
+        auto *I = dyn_cast<Instruction>(X);
+        if (!I || Depth > 4 ||
+            !(isa<CastInst>(I) || I->getOpcode() == Instruction::Shl ||
+              I->getOpcode() == Instruction::LShr ||
+              I->getOpcode() == Instruction::Or))
+          return false;
+        return any_of(I->operands(),
+                      [&](Value *Op) { return BuiltFrom(Op, Y, Depth + 1); });
+      };
+  while (!Work.empty()) {
+    auto [X, Y] = Work.pop_back_val();
+    X = Strip(X);
+    Y = Strip(Y);
+    if (X == Y || BuiltFrom(X, Y, 0) || BuiltFrom(Y, X, 0))
+      continue;
+    auto *PX = dyn_cast<PHINode>(X), *PY = dyn_cast<PHINode>(Y);
+    if (!PX || !PY || PX->getParent() != PY->getParent())
+      return false;
+    if (!Assumed.insert(PX).second)
+      continue;
+    for (BasicBlock *Pred : PX->blocks())
+      Work.push_back({PX->getIncomingValueForBlock(Pred),
+                      PY->getIncomingValueForBlock(Pred)});
+  }
+  return true;
+}
+
 bool Recognizer::isPlainRead(unsigned SI) {
   const Stage &S = Stages[SI];
   // The lane's own state: the words and what they are cut or cast from.
@@ -1559,9 +1641,21 @@ bool Recognizer::isPlainRead(unsigned SI) {
               ? I->getOperand(0)
               : nullptr;
     }
-  return none_of(Closures[SI], [&](Instruction *I) {
-    return any_of(I->operands(), [&](Value *Op) { return Own.count(Op); });
-  });
+  // ... and phis carried beside the word phis (`phi float` next to the
+  // `phi i32` of its bits, `phi i64` next to the word of a zero-extended
+  // index).
+  auto IsOwn = [&](Value *Op) {
+    if (Own.count(Op))
+      return true;
+    auto *P = dyn_cast<PHINode>(Op);
+    return P && any_of(S.words(), [&](Value *W) {
+             auto *WP = dyn_cast<PHINode>(W);
+             return WP && WP->getParent() == P->getParent() &&
+                    carriesState(P, WP);
+           });
+  };
+  return none_of(Closures[SI],
+                 [&](Instruction *I) { return any_of(I->operands(), IsOwn); });
 }
 
 /// Index values stage \p SI's combine tests for (in)equality, such as
@@ -1615,8 +1709,14 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   ChainLanes CL;
   if (!checkLaneMaps(Chain, First.Calls.size(), CL))
     return false;
+  // Unsigned index orders are candidates only when the combine compares
+  // integers unsigned (they double the candidates to check).
+  bool Unsigned = any_of(Closures[Chain.front()], [](Instruction *I) {
+    auto *Cmp = dyn_cast<ICmpInst>(I);
+    return Cmp && Cmp->isUnsigned();
+  });
   SmallVector<Candidate, 16> Cands =
-      candidatesFor(Comps, sentinelsOf(Chain.front(), Comps));
+      candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
   ChainProof P;
   if (!proveStages(Chain, Comps, Cands, P))
     return false;
@@ -1657,7 +1757,19 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     In.push_back(compValue(B, First, Cm));
   if (C.Sentinel)
     encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
+  // The operation orders indices as signed numbers; flipping the sign bit
+  // maps the unsigned order onto it (and back for the result).
+  auto Flip = [&](Value *I) {
+    unsigned Bits = I->getType()->getIntegerBitWidth();
+    return B.CreateXor(
+        I, ConstantInt::get(I->getType(), APInt::getSignMask(Bits)));
+  };
+  if (C.UnsignedIdx)
+    In[C.IdxSlot] = Flip(In[C.IdxSlot]);
   CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
+  Value *OpIdx = C.IsArg ? Results[C.IdxSlot] : nullptr;
+  if (C.UnsignedIdx)
+    Results[C.IdxSlot] = Flip(Results[C.IdxSlot]);
   // Words of the result, per logical slot.
   SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
@@ -1677,13 +1789,15 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     if (O.Hi >= 0)
       R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
                      B.CreateZExt(R, B.getInt64Ty()));
+    else if (O.Hi == -2)
+      R = B.CreateZExt(R, B.getInt64Ty());
     NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
   }
   if (Region) {
     Value *Idx = nullptr, *ResIdx = nullptr;
     if (C.IsArg) {
-      Idx = In[C.IdxSlot];
-      ResIdx = Results[C.IdxSlot];
+      Idx = In[C.IdxSlot]; // both in the operation's index order
+      ResIdx = OpIdx;
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     Value *Fast = emitGuard(B, G, In[VI], Results[VI], Idx, ResIdx);
