@@ -32,6 +32,11 @@
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -S %t/w32.ll -o %t/w32.x.ll
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=atomics_i32 --mcpu=gfx1100 --grid=3 --block=64 --sizes=1,5,33,100,192 --seed=8 --print=none --arg=buf:i32:192:input --arg=buf:i32:8:const=0 --arg=i32:N --inputs=random,all-equal,ties,neg-max | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=atomics_u64 --mcpu=gfx1100 --grid=3 --block=64 --sizes=1,37,192 --seed=8 --print=none --arg=buf:i64:192:input --arg=buf:i64:3:const=0 --arg=i32:N --inputs=random,ties | FileCheck %s --check-prefix=DIFF
+//
+// GFX10 in wave64 (no permlane64: the halves meet through readlane).
+// RUN: %hipcc --offload-arch=gfx1030 -mwavefrontsize64 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/g10.ll
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -S %t/g10.ll -o %t/g10.x.ll
+// RUN: %crosslane-run %t/g10.ll --diff=%t/g10.x.ll --kernel=atomics_u64 --mcpu=gfx1030 --grid=3 --block=64 --sizes=1,37,192 --seed=7 --print=none --arg=buf:i64:192:input --arg=buf:i64:3:const=0 --arg=i32:N --inputs=random,ties | FileCheck %s --check-prefix=DIFF
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 
 #include <hip/hip_runtime.h>
