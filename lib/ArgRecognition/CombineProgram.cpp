@@ -104,33 +104,18 @@ bool highZero(Value *V) {
 /// Structural proof that the i64 \p V always equals `zext W` for the i32
 /// \p W (an index the code widens to i64, carried beside its word): `zext
 /// X` with X the word's bits, `W = trunc V` with V's high word zero,
-/// `V = and X, 0xFFFFFFFF` with `W = trunc X`, or phis of one block whose
-/// incoming values are so related.
+/// `V = and X, 0xFFFFFFFF` with `W = trunc X`, or phis so related.
 bool isZExtOf(Value *V, Value *W) {
-  SmallVector<std::pair<Value *, Value *>, 8> Work = {{V, W}};
-  SmallPtrSet<Value *, 8> Assumed;
-  while (!Work.empty()) {
-    auto [A, B] = Work.pop_back_val();
+  return relatedThroughPhis(V, W, [](Value *A, Value *B) {
     Value *X;
     if (match(A, m_ZExt(m_Value(X))) && X->getType()->isIntegerTy(32) &&
         equivBits(X, B))
-      continue;
+      return true;
     if (match(B, m_Trunc(m_Specific(A))) && highZero(A))
-      continue;
-    // `and X, 0xFFFFFFFF` beside `trunc X`.
-    if (match(A, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFull))) &&
-        match(B, m_Trunc(m_Specific(X))))
-      continue;
-    auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
-    if (!PA || !PB || PA->getParent() != PB->getParent())
-      return false;
-    if (!Assumed.insert(PA).second)
-      continue;
-    for (BasicBlock *Pred : PA->blocks())
-      Work.push_back({PA->getIncomingValueForBlock(Pred),
-                      PB->getIncomingValueForBlock(Pred)});
-  }
-  return true;
+      return true;
+    return match(A, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFull))) &&
+           match(B, m_Trunc(m_Specific(X)));
+  });
 }
 
 APInt ap(unsigned Bits, uint64_t V) { return APInt(Bits, maskTo(V, Bits)); }
@@ -176,6 +161,26 @@ uint64_t floatMinMax(Intrinsic::ID ID, uint32_t A, uint32_t B) {
 }
 
 } // namespace
+
+bool relatedThroughPhis(Value *A, Value *B,
+                        function_ref<bool(Value *, Value *)> Base) {
+  SmallVector<std::pair<Value *, Value *>, 8> Work = {{A, B}};
+  SmallPtrSet<Value *, 8> Assumed;
+  while (!Work.empty()) {
+    auto [X, Y] = Work.pop_back_val();
+    if (Base(X, Y))
+      continue;
+    auto *PX = dyn_cast<PHINode>(X), *PY = dyn_cast<PHINode>(Y);
+    if (!PX || !PY || PX->getParent() != PY->getParent())
+      return false;
+    if (!Assumed.insert(PX).second)
+      continue;
+    for (BasicBlock *Pred : PX->blocks())
+      Work.push_back({PX->getIncomingValueForBlock(Pred),
+                      PY->getIncomingValueForBlock(Pred)});
+  }
+  return true;
+}
 
 bool isFloatMinMax(Intrinsic::ID ID) {
   return ID == Intrinsic::maxnum || ID == Intrinsic::minnum ||

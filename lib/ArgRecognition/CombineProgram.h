@@ -30,6 +30,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Dominators.h"
@@ -44,6 +45,15 @@ namespace argrec {
 /// True for the floating-point min/max intrinsics a combine may use
 /// (maxnum, minnum, maximum, minimum, maximumnum, minimumnum).
 bool isFloatMinMax(llvm::Intrinsic::ID ID);
+
+/// True if \p Base holds for (\p A, \p B), or A and B are phis of one
+/// block whose incoming values from each predecessor are so related, and so
+/// on through the stages of a chain (a cycle of phis is assumed to hold).
+/// For state a chain carries in parallel phis: a float beside the i32 phi
+/// of its bits, an i64 beside the word of a zero-extended index.
+bool relatedThroughPhis(
+    llvm::Value *A, llvm::Value *B,
+    llvm::function_ref<bool(llvm::Value *, llvm::Value *)> Base);
 
 class CombineProgram {
 public:

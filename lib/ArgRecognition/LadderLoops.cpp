@@ -64,15 +64,11 @@ bool isBPermute(const Instruction &I) {
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute;
 }
 
-/// Instructions a trip count or an address may be computed with.
+/// Instructions a trip count or an address may be computed with: pure
+/// functions of their operands, so also uniform when those are (no phi: a
+/// phi also depends on the branches into its block).
 bool isFoldable(const Instruction &I) {
   return isa<BinaryOperator, CmpInst, SelectInst, CastInst, FreezeInst>(I);
-}
-
-/// Whether \p I is uniform when its operands are (no phi: a phi also
-/// depends on the branches into its block).
-bool isPureOverOperands(const Instruction &I) {
-  return isa<BinaryOperator, CastInst, CmpInst, SelectInst, FreezeInst>(I);
 }
 
 /// The work-group queries of the HIP headers (device-library calls when no
@@ -382,7 +378,7 @@ Value *LoopVersioner::buildGuard(bool &Ballot) {
       append_range(Work, I->operands()); // not known to the analysis
     else if (GetUI().isUniform(V))
       continue;
-    else if (I && isPureOverOperands(*I))
+    else if (I && isFoldable(*I))
       append_range(Work, I->operands());
     else
       Uniform = isUniformQuery(V);

@@ -54,10 +54,18 @@ std::optional<ReduceOp> reductionOf(AtomicRMWInst::BinOp Op) {
   }
 }
 
+/// The reduction of \p I, if it is an atomic this file looks at: an i32 or
+/// i64 `atomicrmw` whose operation lanes can combine.
+std::optional<ReduceOp> laneAtomicOp(const Instruction &I) {
+  auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+  if (!RMW ||
+      !(RMW->getType()->isIntegerTy(32) || RMW->getType()->isIntegerTy(64)))
+    return std::nullopt;
+  return reductionOf(RMW->getOperation());
+}
+
 /// Why \p RMW cannot be combined, or empty.
 std::string whyNot(AtomicRMWInst *RMW, const UniformityInfo &UI) {
-  if (!reductionOf(RMW->getOperation()))
-    return "";
   if (RMW->isVolatile())
     return "the atomic is volatile";
   if (!RMW->use_empty())
@@ -78,12 +86,16 @@ bool isWaveResult(Value *V, unsigned WaveSize, unsigned Depth = 0) {
   if (!I || Depth > 8)
     return false;
   if (auto *Call = dyn_cast<CallInst>(I)) {
+    // reduce_*(x, cluster, stride); argmax/argmin_*(v, i, cluster, ...).
     Function *Callee = Call->getCalledFunction();
-    if (!Callee || !Callee->getName().starts_with(Prefix) ||
-        Call->arg_size() < 3)
+    std::optional<OpName> N =
+        Callee ? parseOpName(Callee->getName()) : std::nullopt;
+    if (!N || (N->IsArg && N->Kind == ArgKind::Custom))
       return false;
-    unsigned ClusterArg = Callee->getName().contains("reduce_") ? 1 : 2;
-    auto *Cluster = dyn_cast<ConstantInt>(Call->getArgOperand(ClusterArg));
+    unsigned ClusterArg = N->IsArg ? 2 : 1;
+    auto *Cluster = ClusterArg < Call->arg_size()
+                        ? dyn_cast<ConstantInt>(Call->getArgOperand(ClusterArg))
+                        : nullptr;
     return Cluster && Cluster->getZExtValue() == WaveSize;
   }
   if (!isa<CastInst>(I) && !isa<ExtractValueInst>(I) && !isa<BinaryOperator>(I))
@@ -108,14 +120,21 @@ Value *firstActiveLane(IRBuilder<> &B, unsigned WaveSize) {
   return B.CreateICmpEQ(Below, B.getInt32(0), "crosslane.first");
 }
 
+/// The Crosslane reduction that combines \p RMW's values.
+OpName reductionName(const AtomicRMWInst &RMW, ReduceOp Op) {
+  OpName N;
+  N.Op = Op;
+  N.Ty = RMW.getType()->isIntegerTy(64) ? ElemType::I64 : ElemType::I32;
+  return N;
+}
+
 void combine(AtomicRMWInst *RMW, ReduceOp Op, const ChipInfo &Chip) {
   Module &M = *RMW->getModule();
   Value *V = RMW->getValOperand();
   IRBuilder<> B(RMW);
-  std::string Name = std::string(Prefix) + "reduce_" + getName(Op) + "_" +
-                     (V->getType()->isIntegerTy(64) ? "i64" : "i32");
-  FunctionCallee Fn = M.getOrInsertFunction(Name, V->getType(), V->getType(),
-                                            B.getInt32Ty(), B.getInt32Ty());
+  FunctionCallee Fn =
+      M.getOrInsertFunction(reductionName(*RMW, Op).str(), V->getType(),
+                            V->getType(), B.getInt32Ty(), B.getInt32Ty());
   CallInst *R = B.CreateCall(Fn, {V, B.getInt32(Chip.WaveSize), B.getInt32(1)});
   R->setDebugLoc(RMW->getDebugLoc());
   Instruction *Then =
@@ -128,29 +147,26 @@ void combine(AtomicRMWInst *RMW, ReduceOp Op, const ChipInfo &Chip) {
 } // namespace
 
 bool hasLaneAtomics(Function &F) {
-  for (Instruction &I : instructions(F))
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-      if (reductionOf(RMW->getOperation()) &&
-          (RMW->getType()->isIntegerTy(32) || RMW->getType()->isIntegerTy(64)))
-        return true;
-  return false;
+  return any_of(instructions(F), [](const Instruction &I) {
+    return laneAtomicOp(I).has_value();
+  });
 }
 
 bool combineLaneAtomics(Function &F, const ChipInfo &Chip,
                         const UniformityInfo &UI,
                         OptimizationRemarkEmitter &ORE) {
-  SmallVector<AtomicRMWInst *, 4> Atomics;
+  SmallVector<std::pair<AtomicRMWInst *, ReduceOp>, 4> Atomics;
   for (Instruction &I : instructions(F))
-    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-      if (RMW->getType()->isIntegerTy(32) || RMW->getType()->isIntegerTy(64))
-        Atomics.push_back(RMW);
+    if (std::optional<ReduceOp> Op = laneAtomicOp(I))
+      Atomics.push_back({cast<AtomicRMWInst>(&I), *Op});
 
   bool Changed = false;
-  for (AtomicRMWInst *RMW : Atomics) {
-    std::optional<ReduceOp> Op = reductionOf(RMW->getOperation());
+  for (auto &Entry : Atomics) {
+    AtomicRMWInst *RMW = Entry.first; // (lambdas below capture these)
+    ReduceOp Op = Entry.second;
     // A uniform value (a reduction's result, a constant) gains nothing; LLVM's
     // atomic optimizer already issues it once.
-    if (!Op || UI.isUniform(RMW->getValOperand()) ||
+    if (UI.isUniform(RMW->getValOperand()) ||
         isWaveResult(RMW->getValOperand(), Chip.WaveSize))
       continue;
     std::string Why = whyNot(RMW, UI);
@@ -167,15 +183,15 @@ bool combineLaneAtomics(Function &F, const ChipInfo &Chip,
     }
     DebugLoc Loc = userDebugLoc(RMW);
     BasicBlock *BB = RMW->getParent();
-    combine(RMW, *Op, Chip);
+    combine(RMW, Op, Chip);
     ++NumAtomicsCombined;
     Changed = true;
     ORE.emit([&]() {
       return OptimizationRemark(DEBUG_TYPE, "LaneAtomic", Loc, BB)
              << "per-lane atomic " << OpName << " i" << std::to_string(Bits)
              << " to one address combined across the wave: "
-             << "__crosslane_reduce_" << getName(*Op) << "_i"
-             << std::to_string(Bits) << " over the active lanes, then one "
+             << reductionName(*RMW, Op).str()
+             << " over the active lanes, then one "
              << "atomic from the first active lane (its result was unused)";
     });
   }

@@ -266,9 +266,6 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
   return C.Max ? Ord : -Ord;
 }
 
-/// A logical tuple: one 64-bit value per component.
-using Tuple = SmallVector<uint64_t, 2>;
-
 Expect expected(const Candidate &C, ArrayRef<Component> Comps,
                 ArrayRef<uint64_t> S, ArrayRef<uint64_t> P) {
   if (C.Sentinel) {
@@ -1004,9 +1001,10 @@ struct StageOutcome {
   /// Per candidate, the pairs where the stage disagrees with it: all; those
   /// without NaN; those without NaN whose values differ in its order.
   SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
-  /// [value slot][partner index lower?]: on equal values the lane kept its
-  /// own index although the partner's was lower / higher.
-  bool TieKeepsSelf[2][2][2] = {}; ///< [value slot][unsigned][lower]
+  /// [value slot][indices unsigned?][partner index lower?]: on equal
+  /// values the lane kept its own index although the partner's was lower /
+  /// higher (in the signed and in the unsigned order).
+  bool TieKeepsSelf[2][2][2] = {};
   std::string OutputWhy; ///< last stage: why some value is not a result
   /// Message indices of the program (texts name its values, so a cached
   /// proof is read with the asking program's texts); -1 when none.
@@ -1118,7 +1116,6 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   }
   if (Failed)
     return *Failed;
-  unsigned NRows = NAll;
   auto SideOf = [&](unsigned Row, unsigned OI, int MI) {
     return Sides[size_t(Col[OI] + MI) * NAll + Row];
   };
@@ -1137,7 +1134,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     // the lane's own) word is a view of an input, not a result.
     if (Sh.Last && R.Chosen[OI] >= 0) {
       uint8_t All = 3;
-      for (unsigned Row = 0; Row < NRows; ++Row)
+      for (unsigned Row = 0; Row < NAll; ++Row)
         All &= SideOf(Row, OI, R.Chosen[OI]);
       if (All)
         R.Chosen[OI] = -1;
@@ -1160,7 +1157,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   for (unsigned OI = 0; OI < NOut; ++OI)
     if (R.Chosen[OI] >= 0)
       ChosenCols.push_back(&Sides[size_t(Col[OI] + R.Chosen[OI]) * NAll]);
-  for (unsigned Row = 0; Row < NRows; ++Row) {
+  for (unsigned Row = 0; Row < NAll; ++Row) {
     const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
     ArrayRef<uint64_t> S(T, NComp), Pt(T + NComp, NComp);
     uint8_t Sd = 3;
@@ -1579,15 +1576,11 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
   return true;
 }
 
-/// True if nothing combines what stage \p SI reads with the lane's own
-/// state: a read of the chain's result (`__shfl(v, 0)` after a ladder, a
-/// `__shfl_up` of the maximum), not a step.
 /// True if \p A carries the state \p B carries: the same value through
-/// casts and shifts (a word is cut from it), or phis of one block whose
-/// incoming values do (a float or i64 state carried beside its words).
+/// casts and shifts (a word is cut from it, or it is built from words), or
+/// phis of one block whose incoming values do (a float or i64 state carried
+/// beside its words).
 static bool carriesState(Value *A, Value *B) {
-  SmallVector<std::pair<Value *, Value *>, 8> Work = {{A, B}};
-  SmallPtrSet<const PHINode *, 8> Assumed;
   auto Strip = [](Value *V) {
     for (unsigned D = 0; D < 3; ++D) {
       auto *I = dyn_cast<Instruction>(V);
@@ -1611,24 +1604,16 @@ static bool carriesState(Value *A, Value *B) {
         return any_of(I->operands(),
                       [&](Value *Op) { return BuiltFrom(Op, Y, Depth + 1); });
       };
-  while (!Work.empty()) {
-    auto [X, Y] = Work.pop_back_val();
+  return argrec::relatedThroughPhis(A, B, [&](Value *X, Value *Y) {
     X = Strip(X);
     Y = Strip(Y);
-    if (X == Y || BuiltFrom(X, Y, 0) || BuiltFrom(Y, X, 0))
-      continue;
-    auto *PX = dyn_cast<PHINode>(X), *PY = dyn_cast<PHINode>(Y);
-    if (!PX || !PY || PX->getParent() != PY->getParent())
-      return false;
-    if (!Assumed.insert(PX).second)
-      continue;
-    for (BasicBlock *Pred : PX->blocks())
-      Work.push_back({PX->getIncomingValueForBlock(Pred),
-                      PY->getIncomingValueForBlock(Pred)});
-  }
-  return true;
+    return BuiltFrom(X, Y, 0) || BuiltFrom(Y, X, 0);
+  });
 }
 
+/// True if nothing combines what stage \p SI reads with the lane's own
+/// state: a read of the chain's result (`__shfl(v, 0)` after a ladder, a
+/// `__shfl_up` of the maximum), not a step.
 bool Recognizer::isPlainRead(unsigned SI) {
   const Stage &S = Stages[SI];
   // The lane's own state: the words and what they are cut or cast from.
@@ -2035,8 +2020,6 @@ static bool canMoveUp(const Instruction *I) {
          !(CB && CB->isConvergent()) && isSafeToSpeculativelyExecute(I);
 }
 
-/// Adds \p I and what it needs to \p R.Hoist when all of it can run before
-/// the region instead (speculatable, not convergent, no memory access).
 /// The operation goes where the first stage's first exchange is; a word
 /// exchanged later in the stage (an i64 index split after the value's
 /// exchange) moves above it, with what it is computed from in the block.
@@ -2063,6 +2046,8 @@ bool Recognizer::hoistWords(const Stage &First) {
   return true;
 }
 
+/// Adds \p I and what it needs to \p R.Hoist when all of it can run before
+/// the region instead (speculatable, not convergent, no memory access).
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;

@@ -6,6 +6,9 @@
 
 #include "crosslane/Support/Compare.h"
 
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <cmath>
 
 using namespace llvm;
@@ -13,32 +16,29 @@ using namespace llvm;
 namespace crosslane {
 
 bool evalICmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
-  uint64_t Mask = Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
-  uint64_t UA = A & Mask, UB = B & Mask;
-  unsigned Shift = 64 - (Bits >= 64 ? 64 : Bits);
-  int64_t SA = int64_t(UA << Shift) >> Shift,
-          SB = int64_t(UB << Shift) >> Shift;
+  uint64_t Mask = maskTrailingOnes<uint64_t>(Bits);
+  A &= Mask;
+  B &= Mask;
+  // Flipping the sign bit maps the signed order onto the unsigned one.
+  if (ICmpInst::isSigned(Pred)) {
+    uint64_t Sign = uint64_t(1) << (Bits - 1);
+    A ^= Sign;
+    B ^= Sign;
+    Pred = ICmpInst::getUnsignedPredicate(Pred);
+  }
   switch (Pred) {
   case CmpInst::ICMP_EQ:
-    return UA == UB;
+    return A == B;
   case CmpInst::ICMP_NE:
-    return UA != UB;
+    return A != B;
   case CmpInst::ICMP_UGT:
-    return UA > UB;
+    return A > B;
   case CmpInst::ICMP_UGE:
-    return UA >= UB;
+    return A >= B;
   case CmpInst::ICMP_ULT:
-    return UA < UB;
+    return A < B;
   case CmpInst::ICMP_ULE:
-    return UA <= UB;
-  case CmpInst::ICMP_SGT:
-    return SA > SB;
-  case CmpInst::ICMP_SGE:
-    return SA >= SB;
-  case CmpInst::ICMP_SLT:
-    return SA < SB;
-  case CmpInst::ICMP_SLE:
-    return SA <= SB;
+    return A <= B;
   default:
     return false;
   }
