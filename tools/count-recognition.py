@@ -14,8 +14,12 @@ reads the optimisation remarks (YAML). It prints:
   * per kernel with a rewrite: the static instruction count of the kernel's
     ISA (llc-22 -O3, VALU/SALU/memory lines, not directives) before and after.
     A guarded rewrite keeps the original butterfly as the slow path, so its
-    kernel holds both; the count is static, not executed instructions, and
-    no GPU ran.
+    kernel holds both. The column "guards hold" counts the same kernel
+    compiled with -crosslane-fallback-trap (a hidden, measurement-only
+    option): every fallback edge goes to an s_trap instead, so the kernel
+    holds the guards and the code that runs when they hold, which is what a
+    wave executes on inputs the guards accept. All counts are static, not
+    executed instructions, and no GPU ran.
 """
 import argparse
 import collections
@@ -100,6 +104,9 @@ def main():
                  "-emit-llvm", os.path.join(ROOT, "examples", name + ".hip"), "-o", before])
             run(["opt-22", "-load-pass-plugin=" + plugin, "-passes=" + PIPELINE,
                  "-pass-remarks-output=" + yaml, "-S", before, "-o", after])
+            fast = os.path.join(work, tag + ".fast.ll")
+            run(["opt-22", "-load-pass-plugin=" + plugin, "-passes=" + PIPELINE,
+                 "-crosslane-fallback-trap", "-S", before, "-o", fast])
             rs = remarks(yaml)
             changed = set()
             for kind, rname, fn in rs:
@@ -118,12 +125,14 @@ def main():
             if changed:
                 cb = isa_counts(before, chip, wave, work, tag + ".before")
                 ca = isa_counts(after, chip, wave, work, tag + ".after")
+                cf = isa_counts(fast, chip, wave, work, tag + ".fast")
                 bodies = re.split(r"\ndefine ", open(after).read())
                 for fn in sorted(changed):
                     body = next((b for b in bodies if re.search(r"@%s\(" % re.escape(fn),
                                                                  b.split("\n", 1)[0])), "")
+                    guarded = "crosslane.fast" in body
                     rows.append((name, fn, cb.get(fn, 0), ca.get(fn, 0),
-                                 "crosslane.fast" in body))
+                                 cf.get(fn, 0) if guarded else None, guarded))
         print("## %s wave%d" % (chip, wave))
         print("chains %d, rewritten %d" % (per_reason.pop("chains", 0),
                                            per_reason.pop("rewritten", 0)))
@@ -132,10 +141,12 @@ def main():
         for reason, n in sorted(per_reason.items()):
             print("  %s: %d" % (reason, n))
         if rows:
-            print("\n| example | kernel | ISA instructions before | after | guarded |")
-            print("|---|---|---|---|---|")
-            for name, fn, b, c, g in rows:
-                print("| %s | %s | %d | %d | %s |" % (name, fn, b, c, "yes" if g else "no"))
+            print("\n| example | kernel | ISA instructions before | after "
+                  "| after, guards hold | guarded |")
+            print("|---|---|---|---|---|---|")
+            for name, fn, b, c, f, g in rows:
+                print("| %s | %s | %d | %d | %s | %s |" % (
+                    name, fn, b, c, "%d" % f if g else "= after", "yes" if g else "no"))
         print()
     return 0
 

@@ -43,7 +43,10 @@
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/IR/ValueHandle.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <cfloat>
 #include <cmath>
@@ -63,6 +66,15 @@ STATISTIC(NumRewritten, "Number of chains replaced by a Crosslane operation");
 STATISTIC(NumRefused, "Number of chains left alone (see the remarks)");
 STATISTIC(NumStageProofsReused,
           "Number of stage proofs reused from an identical combine");
+
+// For measurement only (tools/count-recognition.py): the code a guarded
+// rewrite runs when its guard holds, without the original code it keeps for
+// the inputs the guard sends back. Never for real compilations.
+static cl::opt<bool> FallbackTrap(
+    "crosslane-fallback-trap", cl::Hidden, cl::init(false),
+    cl::desc("Measurement only: replace the fallback path of every guarded "
+             "rewrite (and of every kept ladder-loop copy) by a trap, so the "
+             "kernel holds only the code that runs when the guards hold"));
 
 namespace crosslane {
 namespace {
@@ -531,6 +543,7 @@ private:
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
   DenseMap<Value *, std::optional<LaneVector>> LaneMemo;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
+  SmallVector<WeakVH, 4> Guards;
 
   bool analyzeChain(ArrayRef<unsigned> Chain);
   bool isPlainRead(unsigned SI);
@@ -581,6 +594,8 @@ private:
 
 public:
   bool cfgChanged() const { return CFGEdits; }
+  /// The guards' branches; successor 1 is the fallback.
+  ArrayRef<WeakVH> guards() const { return Guards; }
 };
 
 /// For a stage of a ladder loop's unrolled copy: what the remark is about.
@@ -2252,7 +2267,7 @@ void Recognizer::insertFallback(const ChainRegion &R, Value *Fast,
   BasicBlock *Tail = R.End->getParent();
   BasicBlock *Join = SplitBlock(Tail, R.End);
   Pre->getTerminator()->eraseFromParent();
-  BranchInst::Create(Join, Orig, Fast, Pre);
+  Guards.push_back(BranchInst::Create(Join, Orig, Fast, Pre));
   // The region's blocks after the splits: Orig for the first, Tail's head
   // (Join took what follows the results).
   SmallPtrSet<BasicBlock *, 8> Inside(R.Blocks.begin(), R.Blocks.end());
@@ -2345,6 +2360,21 @@ bool Recognizer::run() {
   return Changed;
 }
 
+/// -crosslane-fallback-trap: sends each guard's fallback edge to a trap.
+static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
+  if (Guards.empty())
+    return;
+  for (BranchInst *Br : Guards) {
+    BasicBlock *Trap =
+        BasicBlock::Create(F.getContext(), "crosslane.fallback.trap", &F);
+    IRBuilder<> B(Trap);
+    B.CreateIntrinsic(Intrinsic::trap, {});
+    B.CreateUnreachable();
+    Br->setSuccessor(1, Trap);
+  }
+  removeUnreachableBlocks(F);
+}
+
 } // namespace
 
 RecognizeArgReducePass::RecognizeArgReducePass()
@@ -2370,9 +2400,19 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions);
   bool Changed = R.run();
   // A copy is kept only if every chain in it was replaced.
-  for (const LadderVersion &V : Versions)
+  SmallVector<BranchInst *, 4> Guards;
+  for (const LadderVersion &V : Versions) {
     if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
       dropLadderVersion(F, V);
+    else
+      Guards.push_back(V.Entry);
+  }
+  if (FallbackTrap) {
+    for (const WeakVH &G : R.guards())
+      if (auto *Br = dyn_cast_or_null<BranchInst>(G))
+        Guards.push_back(Br);
+    trapFallbacks(F, Guards);
+  }
   // Per-lane atomics to one address: one per wave (after the chains, whose
   // whole-wave results then count as uniform values). Uniformity is asked
   // for the function as it is now.

@@ -2281,6 +2281,14 @@ bool Executor::Impl::execGenericIntrinsic(OpCtx &C, bool &Handled) {
       }
     });
   }
+  case Intrinsic::trap:
+  case Intrinsic::debugtrap:
+  case Intrinsic::ubsantrap:
+    // __builtin_trap(), a failed device assert() without device libraries,
+    // and -fsanitize-trap: the wave stops; a run that traps is an error.
+    return C.fail("the kernel trapped (" +
+                  cast<CallBase>(D.I)->getCalledFunction()->getName() +
+                  ") in lane " + Twine(llvm::countr_zero(Exec)));
   case Intrinsic::lifetime_start:
   case Intrinsic::lifetime_end:
   case Intrinsic::assume:

@@ -14,6 +14,13 @@
 // REMARK-NOT: remark
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=row_argmax --mcpu=gfx942 --grid=2 --block=64 --sizes=1,7,100,600 --seed=3 --print=none --arg=buf:f32:N*2:input --arg=buf:i32:2:zero --arg=i64:N --inputs=all | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=row_argmax --mcpu=gfx942 --grid=2 --block=1024 --sizes=5,2000 --seed=4 --print=none --arg=buf:f32:N*2:input --arg=buf:i32:2:zero --arg=i64:N --inputs=random,ties,nan-each,pm-zero | FileCheck %s --check-prefix=DIFF
+// The tie guard itself: with the fallback sent to a trap (measurement-only
+// -crosslane-fallback-trap), distinct values run the fast path with the same
+// results, and a tie for the maximum must leave it (the run traps).
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=row_argmax --mcpu=gfx942 --grid=2 --block=64 --sizes=1,7,100,600 --seed=3 --print=none --arg=buf:f32:N*2:input --arg=buf:i32:2:zero --arg=i64:N --inputs=random | FileCheck %s --check-prefix=DIFF
+// RUN: not %crosslane-run %t/w64.trap.ll --kernel=row_argmax --mcpu=gfx942 --grid=2 --block=64 --print=none --arg=buf:f32:200:const=1.5 --arg=buf:i32:2:zero --arg=i64:100 2>&1 | FileCheck %s --check-prefix=TRAP
+// TRAP: error: the kernel trapped (llvm.trap)
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -S %t/w32.ll -o %t/w32.x.ll
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=row_argmax --mcpu=gfx1100 --grid=2 --block=128 --sizes=1,7,100,600 --seed=3 --print=none --arg=buf:f32:N*2:input --arg=buf:i32:2:zero --arg=i64:N --inputs=all | FileCheck %s --check-prefix=DIFF

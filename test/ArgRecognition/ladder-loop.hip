@@ -39,6 +39,16 @@
 // RUN: %python -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<64i', 2, *[64]*63))" > %t/bound.bin
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=divergent_bound --mcpu=gfx942 --block=64 --sizes=64 --seed=3 --print=none --arg=buf:f32:64:input --arg=buf:i32:64:file=%t/bound.bin --arg=buf:f32:64:zero --inputs=random,nan-each,pm-zero --nan-equal | FileCheck %s --check-prefix=DIFF
 //
+// The guards themselves: with every fallback edge sent to a trap
+// (-crosslane-fallback-trap, measurement only), a whole-wave trip count
+// must run the unrolled copy to the end with the same results, and a
+// shorter or lane-divergent bound must leave it (the run traps).
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=width_ladder --mcpu=gfx942 --block=64 --sizes=64 --seed=3 --print=none --arg=buf:f32:64:input --arg=buf:f32:1:zero --arg=i32:64 --inputs=all --nan-equal | FileCheck %s --check-prefix=DIFF
+// RUN: not %crosslane-run %t/w64.trap.ll --kernel=width_ladder --mcpu=gfx942 --block=64 --print=none --arg=buf:f32:64:random --arg=buf:f32:1:zero --arg=i32:16 2>&1 | FileCheck %s --check-prefix=TRAP
+// RUN: not %crosslane-run %t/w64.trap.ll --kernel=divergent_bound --mcpu=gfx942 --block=64 --print=none --arg=buf:f32:64:random --arg=buf:i32:64:file=%t/bound.bin --arg=buf:f32:64:zero 2>&1 | FileCheck %s --check-prefix=TRAP
+// TRAP: error: the kernel trapped (llvm.trap)
+//
 // Wave32: the copy has 5 iterations.
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK32
