@@ -382,14 +382,25 @@ struct Guard {
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
   bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
   bool HasIndex = true;    ///< an arg reduction (else value only)
+  /// Lanes per group that must all be active (0: proven). A ds_bpermute
+  /// from an inactive lane reads 0, which the original code then combines;
+  /// the operation reduces over the active lanes only.
+  unsigned FullGroups = 0;
   /// A "no element" index: the result is an element (a lane group of
   /// empty pairs is decided by lane order).
   std::optional<int64_t> Sentinel;
   bool needed() const {
-    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid || Sentinel;
+    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid || Sentinel ||
+           FullGroups;
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
+    std::string Full;
+    if (FullGroups) {
+      Full = "every lane of the " + std::to_string(FullGroups) +
+             "-lane group is active";
+      Parts.push_back(Full);
+    }
     if (NaNFree)
       Parts.push_back("no value is NaN");
     if (NoTies)
@@ -558,7 +569,7 @@ private:
                      Candidate &C, bool &Proven);
   bool checkResults(const Stage &First, const ChainProof &P,
                     const ChainLanes &CL, bool &UsesTid);
-  bool planGuard(const Stage &First, const Stage &Last,
+  bool planGuard(const Stage &First, const Stage &Last, const ChainLanes &CL,
                  ArrayRef<Component> Comps, const Candidate &C, bool Proven,
                  bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
                  std::optional<ChainRegion> &Region);
@@ -576,6 +587,8 @@ private:
                       Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
                    Value *Idx, Value *ResIdx);
+  Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
+  bool fullWavesAt(const Instruction *I) const;
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
@@ -1491,9 +1504,10 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
 /// region the guard branches around; false (after a remark) when a guard is
 /// needed but impossible.
 bool Recognizer::planGuard(const Stage &First, const Stage &Last,
-                           ArrayRef<Component> Comps, const Candidate &C,
-                           bool Proven, bool UsesTid, ArrayRef<Output> Outputs,
-                           Guard &G, std::optional<ChainRegion> &Region) {
+                           const ChainLanes &CL, ArrayRef<Component> Comps,
+                           const Candidate &C, bool Proven, bool UsesTid,
+                           ArrayRef<Output> Outputs, Guard &G,
+                           std::optional<ChainRegion> &Region) {
   // A float value result's bits are not determined by the order alone:
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
   // and the operation returns the canonical NaN. A guard checks at run time
@@ -1522,6 +1536,8 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   G.HasIndex = C.IsArg;
   if (C.Sentinel)
     G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
+  if (!fullWavesAt(First.Calls.front()))
+    G.FullGroups = CL.Cluster;
   if (G.needed()) {
     std::string Why;
     Region = findRegion(First.Calls.front(), Outputs, Why);
@@ -1530,7 +1546,16 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
     if (!Region && hoistOutputs(Last.Calls.back(), Outputs))
       Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
-      if (C.TiesByLane)
+      if (G.FullGroups && !(G.NaNFree || G.SameBitsAtIndex || G.NoTies ||
+                            G.LaneIsTid || G.Sentinel))
+        refuse(First, "MayReadInactiveLanes",
+               Twine("recognised ") + describe(C, Comps) +
+                   ", but lanes of a group may be inactive here (a "
+                   "ds_bpermute from an inactive lane reads 0, which the "
+                   "original combines), and a run-time guard is not "
+                   "possible: " +
+                   Why);
+      else if (C.TiesByLane)
         refuse(First, "TieDependsOnLanes",
                Twine("recognised ") + describe(C, Comps) +
                    ": on equal values the combine keeps a lane's own index "
@@ -1736,7 +1761,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   }
   Guard G;
   std::optional<ChainRegion> Region;
-  if (!planGuard(First, Stages[Chain.back()], Comps, C, Proven, UsesTid,
+  if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven, UsesTid,
                  Outputs, G, Region))
     return false;
   rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region);
@@ -1942,9 +1967,48 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                      B.CreateICmpNE(Lane, B.CreateAnd(Tid, Chip.WaveSize - 1)));
   }
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
+  if (G.FullGroups)
+    Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups));
   Value *Ballot =
       B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
   return B.CreateICmpEQ(Ballot, ConstantInt::get(MaskTy, 0), "crosslane.fast");
+}
+
+/// True in a lane whose aligned group of \p Group lanes has an inactive lane.
+Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group) {
+  unsigned W = Chip.WaveSize;
+  Type *MaskTy = B.getIntNTy(W);
+  Value *Active =
+      B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {B.getTrue()});
+  APInt Ones = APInt::getLowBitsSet(W, Group);
+  if (Group >= W)
+    return B.CreateICmpNE(Active, ConstantInt::get(MaskTy, Ones));
+  Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                  {B.getInt32(-1), B.getInt32(0)});
+  if (W == 64)
+    Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                             {B.getInt32(-1), Lane});
+  Value *Base = B.CreateZExt(B.CreateAnd(Lane, ~(Group - 1)), MaskTy);
+  Value *Mine =
+      B.CreateAnd(B.CreateLShr(Active, Base), ConstantInt::get(MaskTy, Ones));
+  return B.CreateICmpNE(Mine, ConstantInt::get(MaskTy, Ones));
+}
+
+/// True when every lane of the wave provably executes \p I: the entry block
+/// of an amdgpu_kernel launched with uniform work-groups whose fixed size
+/// is a multiple of the wave size (the expansion's test for whole-wave
+/// mode, docs/SubgroupOps.md §4).
+bool Recognizer::fullWavesAt(const Instruction *I) const {
+  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
+      I->getParent() != &F.getEntryBlock() ||
+      F.getFnAttribute("uniform-work-group-size").getValueAsString() != "true")
+    return false;
+  auto [MinS, MaxS] = F.getFnAttribute("amdgpu-flat-work-group-size")
+                          .getValueAsString()
+                          .split(',');
+  unsigned Min = 0, Max = 0;
+  return !MinS.getAsInteger(10, Min) && !MaxS.getAsInteger(10, Max) &&
+         Min == Max && Min && Min % Chip.WaveSize == 0;
 }
 
 /// The chain's code from \p Begin to just after its results, when it can be

@@ -628,10 +628,6 @@ int AMDGPUTarget::swizzle(OpCtx &C) {
                 [&](unsigned Lane) { return CI.swizzleSourceLane(Off, Lane); });
 }
 
-/// ds.bpermute(addr, src): lane i reads src[addr_i / 4]; ds.permute(addr,
-/// src): lane i writes src_i to lane addr_i / 4 (unwritten or conflicting
-/// destinations are poison). On GFX10+ wave64 both stay within a 32-lane
-
 /// Writes lane mask \p Mask (truncated to the result width) to every active
 /// lane, poisoned everywhere if any contributing lane was poison.
 static int broadcastMask(OpCtx &C, uint64_t Mask, uint64_t Poison) {
@@ -643,6 +639,12 @@ static int broadcastMask(OpCtx &C, uint64_t Mask, uint64_t Poison) {
   return 1;
 }
 
+/// ds.bpermute(addr, src): lane i reads src[addr_i / 4]; ds.permute(addr,
+/// src): lane i writes src_i to lane addr_i / 4. EXEC applies to the source
+/// reads: an inactive source lane reads as 0, a destination no active lane
+/// writes is 0, and of several writers the highest lane wins (the published
+/// semantics of these instructions, e.g. Rust's core::arch::amdgpu
+/// ds_bpermute/ds_permute). On GFX10+ wave64 both stay within a 32-lane
 /// half (research §1.4, §12.12).
 int AMDGPUTarget::bpermute(OpCtx &C, bool Permute) {
   unsigned W = C.W;
@@ -655,21 +657,21 @@ int AMDGPUTarget::bpermute(OpCtx &C, bool Permute) {
     return CI.bpermuteSourceLane(Lane, C.op(0, Lane));
   };
   if (!Permute)
-    return gather(C, -1, 1, [&](unsigned Lane) -> int { return Target(Lane); });
+    return gather(C, -1, 1, [&](unsigned Lane) -> int {
+      unsigned T = Target(Lane);
+      return (C.Exec >> T) & 1 ? int(T) : -2;
+    });
+  // Ascending lane order, so the highest writer is the last one.
   uint64_t SP = C.opPoison(1);
-  uint64_t Written = 0, Conflict = 0, P = 0;
+  uint64_t P = 0;
   SmallVector<uint64_t, 64> Val(W, 0);
   forLanes(C.Exec, [&](unsigned Lane) {
     unsigned T = Target(Lane);
-    if ((Written >> T) & 1)
-      Conflict |= 1ULL << T;
-    Written |= 1ULL << T;
     Val[T] = C.op(1, Lane);
-    if ((SP >> Lane) & 1)
-      P |= 1ULL << T;
+    P = (P & ~(1ULL << T)) | (((SP >> Lane) & 1) << T);
   });
   forLanes(C.Exec, [&](unsigned Lane) { C.res(Lane) = Val[Lane]; });
-  C.setPoison(P | Conflict | ~Written);
+  C.setPoison(P);
   return 1;
 }
 

@@ -9,7 +9,7 @@
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 // REMARK-DAG: recognised argmax f64/i32, ties: smallest index, NaN wins, -0 == +0, index 0 = no element over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f64_i32, guarded at run time
-// REMARK-DAG: recognised argmin f64/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_f64_i32, guarded at run time (no value is NaN; otherwise the original code runs)
+// REMARK-DAG: recognised argmin f64/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_f64_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, no value is NaN; otherwise the original code runs)
 // REMARK-DAG: recognised argmax f32/i32, ties: smallest index, NaN wins, -0 == +0, index 0 = no element over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK-NOT: not replaced
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=idamax_wave --mcpu=gfx942 --block=64 --sizes=1,5,64,200 --seed=3 --print=none --arg=buf:f64:N:input --arg=i32:N --arg=buf:i32:1:zero --arg=buf:f64:1:zero --inputs=all | FileCheck %s --check-prefix=DIFF

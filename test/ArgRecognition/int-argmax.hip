@@ -6,8 +6,8 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/a.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/a.ll -o %t/a.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: {{.*}}recognised argmax i32/i32, ties: smallest index over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_i32_i32{{$}}
-// REMARK: remark: {{.*}}recognised argmin i32/i32, ties: by lane order over 32 lanes (xor butterfly, 5 stages on gfx942 wave64): replaced by __crosslane_argmin_i32_i32, guarded at run time (no other index holds the winning value; otherwise the original code runs)
+// REMARK: remark: {{.*}}recognised argmax i32/i32, ties: smallest index over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_i32_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active; otherwise the original code runs){{$}}
+// REMARK: remark: {{.*}}recognised argmin i32/i32, ties: by lane order over 32 lanes (xor butterfly, 5 stages on gfx942 wave64): replaced by __crosslane_argmin_i32_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, no other index holds the winning value; otherwise the original code runs)
 // REMARK-NOT: remark
 // RUN: for k in int_argmax int_argmin_notie; do %crosslane-run %t/a.ll --diff=%t/a.x.ll --kernel=$k --mcpu=gfx942 --grid=1 --block=64 --seed=1 --print=none --arg=buf:i32:64:input --arg=buf:i32:64:zero --arg=buf:i32:64:zero --inputs=random,all-equal,ties --cases=4; done | FileCheck %s --check-prefix=DIFF
 // DIFF-COUNT-2: diff: {{[1-9][0-9]*}} cases, 0 mismatches

@@ -6,8 +6,8 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/a.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/a.ll -o %t/a.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: {{.*}}recognised argmax f32/i32, {{.*}} guarded at run time (lanes holding the winning index hold its value's bits; otherwise the original code runs)
-// REMARK: remark: {{.*}}recognised argmax f32/i32, {{.*}} guarded at run time (no value is NaN, lanes holding the winning index hold its value's bits; otherwise the original code runs)
+// REMARK: remark: {{.*}}recognised argmax f32/i32, {{.*}} guarded at run time (every lane of the {{[0-9]+}}-lane group is active, lanes holding the winning index hold its value's bits; otherwise the original code runs)
+// REMARK: remark: {{.*}}recognised argmax f32/i32, {{.*}} guarded at run time (every lane of the {{[0-9]+}}-lane group is active, no value is NaN, lanes holding the winning index hold its value's bits; otherwise the original code runs)
 // REMARK-NOT: remark
 // RUN: for k in scan_gt scan_nle; do %crosslane-run %t/a.ll --diff=%t/a.x.ll --kernel=$k --mcpu=gfx942 --grid=1 --block=64 --seed=1 --print=none --nan-equal --arg=buf:f32:256:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --arg=i32:256 --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
 // DIFF-COUNT-2: diff: {{[1-9][0-9]*}} cases, 0 mismatches

@@ -12,7 +12,7 @@
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time
 // REMARK: remark: {{.*}}not replaced (ResultInOtherLanes): a shfl_down ladder leaves the result of each 64-lane group in lane 0 only, but it is read where other lanes run
-// REMARK: remark: {{.*}}over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time ({{.*}}threadIdx.x % wave size is the lane id; otherwise the original code runs)
+// REMARK: remark: {{.*}}over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}threadIdx.x % wave size is the lane id; otherwise the original code runs)
 // REMARK-NOT: remark
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=down_tid0 --mcpu=gfx942 --grid=1 --block=16,4 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,ties,nan-each | FileCheck %s --check-prefix=DIFF
 // RUN: for k in down_lane0 down_bcast down_all down_tid0; do %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=$k --mcpu=gfx942 --grid=1 --block=64 --seed=1 --print=none --arg=buf:f32:64:input --arg=buf:f32:64:zero --arg=buf:i32:64:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF

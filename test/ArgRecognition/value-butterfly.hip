@@ -7,9 +7,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/a.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/a.ll -o %t/a.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: remark: {{.*}}recognised fmax f32, -0 < +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmax_f32{{$}}
-// REMARK: remark: {{.*}}recognised fmax f32, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmax_f32, guarded at run time (no value is NaN, lanes holding the result's value hold its bits; otherwise the original code runs)
-// REMARK: remark: {{.*}}recognised fmin f32, -0 < +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmin_f32{{$}}
+// REMARK: remark: {{.*}}recognised fmax f32, -0 < +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmax_f32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active; otherwise the original code runs){{$}}
+// REMARK: remark: {{.*}}recognised fmax f32, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmax_f32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, no value is NaN, lanes holding the result's value hold its bits; otherwise the original code runs)
+// REMARK: remark: {{.*}}recognised fmin f32, -0 < +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_reduce_fmin_f32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active; otherwise the original code runs){{$}}
 // REMARK-NOT: remark
 // RUN: for k in wave_fmax wave_selmax lane0_fmin; do %crosslane-run %t/a.ll --diff=%t/a.x.ll --kernel=$k --mcpu=gfx942 --grid=1 --block=64 --seed=1 --print=none --nan-equal --arg=buf:f32:64:input --arg=buf:f32:64:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
 // DIFF-COUNT-3: diff: {{[1-9][0-9]*}} cases, 0 mismatches
