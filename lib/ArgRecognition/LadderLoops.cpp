@@ -523,12 +523,11 @@ versionLadderLoops(Function &F, LoopInfo &LI, DominatorTree &DT,
   return Versions;
 }
 
-void dropLadderVersion(Function &F, const LadderVersion &V) {
+void dropLadderVersion(const LadderVersion &V) {
   Value *Guard = V.Entry->getCondition();
   BranchInst::Create(V.LoopHeader, V.Entry->getIterator());
   V.Entry->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructions(Guard);
-  removeUnreachableBlocks(F);
 }
 
 } // namespace argrec

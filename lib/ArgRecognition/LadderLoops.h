@@ -61,7 +61,11 @@ versionLadderLoops(llvm::Function &F, llvm::LoopInfo &LI,
                    llvm::function_ref<const llvm::UniformityInfo &()> GetUI);
 
 /// Removes \p V's copy: the preheader branches to the loop again.
-void dropLadderVersion(llvm::Function &F, const LadderVersion &V);
+/// Sends the preheader to the loop again. The copy is left unreachable:
+/// the caller removes unreachable blocks once, after all versions are
+/// settled (removeUnreachableBlocks folds constant guards, so removing them
+/// per version would delete another version's entry branch).
+void dropLadderVersion(const LadderVersion &V);
 
 } // namespace argrec
 } // namespace crosslane

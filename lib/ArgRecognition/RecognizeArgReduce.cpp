@@ -2436,7 +2436,6 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
     B.CreateUnreachable();
     Br->setSuccessor(1, Trap);
   }
-  removeUnreachableBlocks(F);
 }
 
 } // namespace
@@ -2467,7 +2466,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   SmallVector<BranchInst *, 4> Guards;
   for (const LadderVersion &V : Versions) {
     if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
-      dropLadderVersion(F, V);
+      dropLadderVersion(V);
     else
       Guards.push_back(V.Entry);
   }
@@ -2477,6 +2476,8 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
         Guards.push_back(Br);
     trapFallbacks(F, Guards);
   }
+  if (!Versions.empty() || (FallbackTrap && !Guards.empty()))
+    removeUnreachableBlocks(F);
   // Per-lane atomics to one address: one per wave (after the chains, whose
   // whole-wave results then count as uniform values). Uniformity is asked
   // for the function as it is now.
