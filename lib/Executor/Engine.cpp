@@ -26,9 +26,11 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
@@ -877,6 +879,86 @@ int32_t Executor::Impl::slotFor(DecodedFunc &DF, const Value *V,
   return S;
 }
 
+/// The blocks of \p F in the order the scheduler prefers them: a
+/// topological order of the CFG without back edges in which the blocks of
+/// each loop are contiguous, so every exit of a loop comes after all of its
+/// blocks. Lanes that leave a loop then wait at the exit until the other
+/// lanes have left it too (plain reverse post order may put an exit before
+/// the loop body: `header: br %c, %body, %exit`). Irreducible cycles are
+/// not loops here and keep their DFS order.
+static SmallVector<const BasicBlock *, 32> schedulingOrder(const Function &F) {
+  auto &MF = const_cast<Function &>(F);
+  DominatorTree DT(MF);
+  LoopInfo LI(DT);
+  SmallVector<const BasicBlock *, 32> Out;
+  // The node of \p BB in region \p R (a loop, or the whole function when
+  // null): BB itself, the header of the child loop of R holding it, or null
+  // when BB is outside R.
+  auto NodeOf = [&](const Loop *R, const BasicBlock *BB) -> const BasicBlock * {
+    const Loop *L = LI.getLoopFor(BB);
+    if (L == R)
+      return BB;
+    while (L && L->getParentLoop() != R)
+      L = L->getParentLoop();
+    return L ? L->getHeader() : nullptr;
+  };
+  std::function<void(const Loop *)> Emit = [&](const Loop *R) {
+    const BasicBlock *Entry = R ? R->getHeader() : &F.getEntryBlock();
+    auto Succs = [&](const BasicBlock *N) {
+      SmallVector<const BasicBlock *, 4> Res;
+      const Loop *Child =
+          N != Entry && LI.getLoopFor(N) != R ? LI.getLoopFor(N) : nullptr;
+      while (Child && Child->getParentLoop() != R)
+        Child = Child->getParentLoop();
+      auto Add = [&](const BasicBlock *From) {
+        for (const BasicBlock *S : successors(From)) {
+          const BasicBlock *SN = NodeOf(R, S);
+          if (SN && SN != Entry && SN != N && !is_contained(Res, SN))
+            Res.push_back(SN);
+        }
+      };
+      if (Child)
+        for (const BasicBlock *BB : Child->blocks())
+          Add(BB);
+      else
+        Add(N);
+      return Res;
+    };
+    // Iterative DFS post order over the region's nodes.
+    SmallVector<const BasicBlock *, 16> Post;
+    DenseSet<const BasicBlock *> Seen{Entry};
+    SmallVector<
+        std::pair<const BasicBlock *, SmallVector<const BasicBlock *, 4>>, 16>
+        Stack;
+    Stack.push_back({Entry, Succs(Entry)});
+    while (!Stack.empty()) {
+      auto &[N, Rest] = Stack.back();
+      if (Rest.empty()) {
+        Post.push_back(N);
+        Stack.pop_back();
+        continue;
+      }
+      const BasicBlock *S = Rest.front();
+      Rest.erase(Rest.begin());
+      if (Seen.insert(S).second)
+        Stack.push_back({S, Succs(S)});
+    }
+    for (const BasicBlock *N : reverse(Post)) {
+      const Loop *L = LI.getLoopFor(N);
+      if (N != Entry && L != R && L && L->getHeader() == N)
+        Emit(L);
+      else
+        Out.push_back(N);
+    }
+  };
+  Emit(nullptr);
+  // Every reachable block once, or the plain reverse post order.
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  if (Out.size() != size_t(std::distance(RPOT.begin(), RPOT.end())))
+    return SmallVector<const BasicBlock *, 32>(RPOT.begin(), RPOT.end());
+  return Out;
+}
+
 /// Backward slice of whole-wave-mode operands (stops at set.inactive, phis,
 /// memory and non-intrinsic calls).
 static DenseSet<const Instruction *> wwmSlice(const Function &F) {
@@ -943,15 +1025,15 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
     DF.ArgSlots.push_back(S);
   }
   DenseSet<const Instruction *> WWMSet = wwmSlice(F);
-  // Blocks in reverse post order; slots for every instruction result.
-  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  // Blocks in scheduling order; slots for every instruction result.
+  SmallVector<const BasicBlock *, 32> Order = schedulingOrder(F);
   DenseMap<const BasicBlock *, int> BlockIdx;
-  for (const BasicBlock *BB : RPOT) {
+  for (const BasicBlock *BB : Order) {
     BlockIdx[BB] = DF.Blocks.size();
     DF.Blocks.emplace_back();
     DF.Blocks.back().BB = BB;
   }
-  for (const BasicBlock *BB : RPOT)
+  for (const BasicBlock *BB : Order)
     for (const Instruction &I : *BB) {
       if (I.getType()->isVoidTy())
         continue;
@@ -2813,7 +2895,7 @@ bool Executor::Impl::runWave(Wave &Wv) {
   while (!Wv.Frames.empty()) {
     Frame &F = Wv.Frames.back();
     if (F.Cur < 0) {
-      // Pick the smallest RPO block holding live lanes.
+      // Pick the first block in scheduling order holding live lanes.
       int Best = INT32_MAX;
       forLanes(F.Live, [&](unsigned Lane) {
         Best = std::min<int>(Best, F.LaneBlock[Lane]);
