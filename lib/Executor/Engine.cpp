@@ -217,6 +217,7 @@ struct Region {
   std::vector<uint8_t> Bytes;
   std::vector<uint8_t> Init;
   bool ReadOnly = false;
+  bool Declared = false; ///< a constant the module declares but never defines
 };
 
 // Flat address layout: bits 63..48 tag (0 global, 1 LDS, 2 private);
@@ -627,6 +628,7 @@ public:
       if (S != MemSpace::Global && S != MemSpace::Constant)
         continue;
       GlobalAddr[&GV] = addRegion(GV.getName(), Size, GV.isConstant());
+      Globals.back().Declared = GV.isConstant() && GV.isDeclaration();
     }
     StaticLDS = alignTo(StaticLDS, 16);
     for (GlobalVariable &GV : M.globals())
@@ -715,6 +717,14 @@ public:
     }
     if (Write && R->ReadOnly) {
       failAt(I, "store to constant memory '" + What + "'");
+      return nullptr;
+    }
+    if (!Write && R->Declared) {
+      failAt(I,
+             "load from '" + What +
+                 "', a constant this module declares but does not define "
+                 "(a device-library constant that was not linked?) in lane " +
+                 Twine(Lane));
       return nullptr;
     }
     return R;

@@ -19,6 +19,7 @@
 ; RUN: not %crosslane-run %s --kernel=oob --mcpu=gfx942 --arg=buf:q32:64:zero 2>&1 | FileCheck %s --check-prefix=SPEC
 ; RUN: not %crosslane-run %s --kernel=oob --mcpu=gfx942 2>&1 | FileCheck %s --check-prefix=NARGS
 ; RUN: not %crosslane-run %s --kernel=oob --mcpu=gfx942 --grid=0 --arg=buf:i32:64:zero 2>&1 | FileCheck %s --check-prefix=GRID
+; RUN: not %crosslane-run %s --kernel=undefined_constant --mcpu=gfx942 --block=64 --arg=buf:i32:64:zero 2>&1 | FileCheck %s --check-prefix=UNDEF
 ; RUN: not %crosslane-run %s --bogus-flag 2>&1 | FileCheck %s --check-prefix=FLAG
 ; RUN: not %crosslane-run %t.missing.ll 2>&1 | FileCheck %s --check-prefix=MISSING
 
@@ -33,7 +34,7 @@
 ; BARRIER: crosslane-run: error: barrier reached by only part of the wave (lanes {{[0-9A-F]+}} here, lanes {{[0-9A-F]+}} elsewhere): deadlock at divergent_barrier:{{low|high}}:1
 ; DEADLOCK: crosslane-run: error: barrier deadlock: 1 wave(s) of the workgroup finished while 1 wait at this barrier at wave_barrier_deadlock:bar:1
 ; BUILTIN: crosslane-run: error: call to '__crosslane_subgroup_reduce_add_i32', which has no body and no registered builtin at crosslane_builtin:entry:2
-; ALIGN: crosslane-run: error: misaligned access (address 0x100000002, alignment 4) in lane 0 at misaligned:entry:2
+; ALIGN: crosslane-run: error: misaligned access (address 0x{{[0-9A-F]+}}00000002, alignment 4) in lane 0 at misaligned:entry:2
 ; BRANCH: crosslane-run: error: branch on poison in lane 0 at poison_branch:entry:2
 ; RLIDX: crosslane-run: error: readlane lane index is not uniform across the active lanes at readlane_poison:entry:2
 ; LDS: crosslane-run: error: poison stored (lane 0) at lds_uninit:entry:5
@@ -42,6 +43,7 @@
 ; SPEC: crosslane-run: error: unknown element type 'q32' in 'buf:q32:64:zero'
 ; NARGS: crosslane-run: error: kernel 'oob' takes 1 arguments, 0 given
 ; GRID: crosslane-run: error: bad --grid dimension '0'
+; UNDEF: crosslane-run: error: load from '__oclc_daz_opt', a constant this module declares but does not define (a device-library constant that was not linked?) in lane 0 at undefined_constant:entry:1
 ; FLAG: crosslane-run: Unknown command line argument '--bogus-flag'
 ; MISSING: crosslane-run: error: cannot load
 
@@ -102,6 +104,16 @@ odd:
   store i32 %r, ptr addrspace(1) %p, align 4
   br label %done
 done:
+  ret void
+}
+
+@__oclc_daz_opt = external addrspace(4) constant i8
+
+define amdgpu_kernel void @undefined_constant(ptr addrspace(1) %out) {
+entry:
+  %v = load i8, ptr addrspace(4) @__oclc_daz_opt
+  %w = zext i8 %v to i32
+  store i32 %w, ptr addrspace(1) %out
   ret void
 }
 

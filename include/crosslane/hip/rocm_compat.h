@@ -23,6 +23,11 @@
 //    CUDA calls; ROCm 6.2 added them. We define them on top of the 5.2
 //    functions (below).
 //
+//  * ROCm 5.2's <hip/hip_fp16.h> calls __llvm_amdgcn_rcp_f16/_2f16 (hrcp,
+//    h2rcp), which its own hip_fp16_math_fwd.h declares only without
+//    clang's HIP wrapper and clang 22's wrapper no longer declares: any
+//    include of hip_fp16.h failed. We define them (clang's rcp builtin).
+//
 //  * ROCm 5.2's __threadfence*() call __atomic_work_item_fence, which lives
 //    in the device library hip.bc; clang 22 no longer links hip.bc (and with
 //    -nogpulib nothing is linked). We define it here, inline, in terms of
@@ -36,6 +41,20 @@
 
 #if defined(__AMDGCN__) && !defined(__AMDGCN_WAVEFRONT_SIZE)
 #error "crosslane: __AMDGCN_WAVEFRONT_SIZE is not set; compile with crosslane-hipcc or pass -D__AMDGCN_WAVEFRONT_SIZE=32|64"
+#endif
+
+#if defined(__HIP__) && defined(__CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__) &&     \
+    __CLANG_HIP_RUNTIME_WRAPPER_INCLUDED__
+typedef _Float16 __crosslane_2f16 __attribute__((ext_vector_type(2)));
+extern "C" __attribute__((device, const)) inline _Float16
+__llvm_amdgcn_rcp_f16(_Float16 X) {
+  return __builtin_amdgcn_rcph(X);
+}
+extern "C" __attribute__((device, const)) inline __crosslane_2f16
+__llvm_amdgcn_rcp_2f16(__crosslane_2f16 X) {
+  return __crosslane_2f16{__llvm_amdgcn_rcp_f16(X.x),
+                          __llvm_amdgcn_rcp_f16(X.y)};
+}
 #endif
 
 #if defined(__AMDGCN__) && __AMDGCN_WAVEFRONT_SIZE == 64 &&                  \
