@@ -236,6 +236,10 @@ struct Wave {
   uint64_t Valid = 0; ///< lanes that exist (partial waves)
   std::vector<Frame> Frames;
   bool AtBarrier = false, Done = false;
+  /// Other waves of the workgroup exist: the wave gives way after a time
+  /// slice and at s_sleep (waves of a workgroup run concurrently, so one
+  /// may spin on a flag another sets).
+  bool MayYield = false;
   const Instruction *BarrierInst = nullptr;
   std::vector<Region> Priv; ///< per-lane private memory
   std::vector<uint32_t> PrivTop;
@@ -2900,10 +2904,17 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
 
 /// Runs \p Wv until it finishes, hits a barrier, or fails.
 bool Executor::Impl::runWave(Wave &Wv) {
+  // Blocks a wave runs before it gives way to the other waves of its
+  // workgroup (any interleaving at block boundaries is one the hardware may
+  // produce; a fixed slice keeps runs deterministic).
+  constexpr unsigned SliceBlocks = 4096;
   CurWave = &Wv;
   Wv.AtBarrier = false;
+  unsigned Blocks = 0;
   while (!Wv.Frames.empty()) {
     Frame &F = Wv.Frames.back();
+    if (F.Cur < 0 && Wv.MayYield && ++Blocks > SliceBlocks)
+      return true; // neither at a barrier nor done: resumes here
     if (F.Cur < 0) {
       // Pick the first block in scheduling order holding live lanes.
       int Best = INT32_MAX;
@@ -2979,6 +2990,10 @@ bool Executor::Impl::runWave(Wave &Wv) {
           Wv.BarrierInst = D.I;
           return true;
         }
+        if (D.IID == Intrinsic::amdgcn_s_sleep && Wv.MayYield) {
+          ++F.InstIdx;
+          return true; // gives way to the other waves
+        }
         if (D.IID == Intrinsic::amdgcn_s_barrier_signal ||
             D.IID == Intrinsic::amdgcn_s_barrier_signal_isfirst) {
           if (D.Res >= 0) {
@@ -3028,14 +3043,19 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
         F.D[S.Data + Lane] = ArgBits[A];
       F.P[S.Pois] = 0;
     }
+    Wv.MayYield = NW > 1;
     Wv.Frames.push_back(std::move(F));
     ++Stats.Waves;
   }
-  // Cooperative scheduling: each wave runs to its next barrier.
+  // Cooperative scheduling: each wave runs to its next barrier, to its end,
+  // or until it gives way (a time slice, s_sleep). Waves at a barrier wait
+  // until no wave is running; then they all pass it.
+  auto Running = [](const Wave &Wv) { return !Wv.Done && !Wv.AtBarrier; };
   while (true) {
     bool Progress = false;
+    bool AnyRunning = any_of(Waves, Running);
     for (Wave &Wv : Waves) {
-      if (Wv.Done)
+      if (Wv.Done || (Wv.AtBarrier && AnyRunning))
         continue;
       if (!runWave(Wv))
         return false;
@@ -3051,7 +3071,7 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
     }
     if (Done == Waves.size())
       return true;
-    if (AtBar && Done) {
+    if (AtBar && Done && !any_of(Waves, Running)) {
       CurWave = nullptr;
       return failAt(*Bar, "barrier deadlock: " + Twine(Done) +
                               " wave(s) of the workgroup finished while " +
