@@ -330,6 +330,165 @@ public:
     return OS.str();
   }
 
+  /// A C string of at most 200 bytes at generic address \p Addr in \p Lane
+  /// ("?" if unreadable).
+  std::string readCString(OpCtx &C, uint64_t Addr, unsigned Lane) {
+    std::string S;
+    for (unsigned K = 0; K < 200; ++K) {
+      uint64_t V;
+      bool Po;
+      if (!loadLane(C, 0, Addr + K, Lane, 1, V, Po) || Po) {
+        Err.clear();
+        return S.empty() ? "?" : S;
+      }
+      if (!V)
+        break;
+      S += char(V);
+    }
+    return S;
+  }
+
+  /// One printf in flight per descriptor: the format, then its arguments
+  /// (strings and 64-bit words) in order.
+  struct PrintfCall {
+    bool Stderr = false;
+    std::vector<std::string> Strings;
+    std::vector<std::pair<bool, uint64_t>> Items; ///< (is string, word/index)
+  };
+  std::map<uint64_t, PrintfCall> Printfs;
+  uint64_t NextPrintf = 1;
+
+  /// Formats \p P as C's printf would (one conversion at a time through
+  /// snprintf; %s takes a string item, every other conversion a word).
+  static std::string formatPrintf(const PrintfCall &P) {
+    if (P.Items.empty() || !P.Items[0].first)
+      return "";
+    const std::string &Fmt = P.Strings[P.Items[0].second];
+    std::string Out;
+    size_t Next = 1;
+    for (size_t I = 0; I < Fmt.size(); ++I) {
+      if (Fmt[I] != '%') {
+        Out += Fmt[I];
+        continue;
+      }
+      size_t J = I + 1;
+      while (J < Fmt.size() && strchr("-+ #0123456789.*hlLjzt", Fmt[J]))
+        ++J;
+      if (J >= Fmt.size())
+        break;
+      char Conv = Fmt[J];
+      if (Conv == '%') {
+        Out += '%';
+        I = J;
+        continue;
+      }
+      // The spec without length modifiers, re-targeted at 64-bit values.
+      std::string Spec;
+      for (size_t K = I; K < J; ++K)
+        if (!strchr("hlLjzt", Fmt[K]))
+          Spec += Fmt[K];
+      char Buf[512];
+      if (Next >= P.Items.size()) {
+        Out += "(missing)";
+      } else if (Conv == 's') {
+        auto [IsStr, V] = P.Items[Next++];
+        std::snprintf(Buf, sizeof Buf, (Spec + "s").c_str(),
+                      IsStr ? P.Strings[V].c_str() : "(null)");
+        Out += Buf;
+      } else {
+        uint64_t V = P.Items[Next++].second;
+        if (strchr("fFeEgGaA", Conv)) {
+          double Dv;
+          std::memcpy(&Dv, &V, 8);
+          std::snprintf(Buf, sizeof Buf, (Spec + Conv).c_str(), Dv);
+        } else if (strchr("di", Conv)) {
+          std::snprintf(Buf, sizeof Buf, (Spec + "lld").c_str(), (long long)V);
+        } else if (Conv == 'c') {
+          std::snprintf(Buf, sizeof Buf, (Spec + "c").c_str(), int(V & 0xFF));
+        } else if (Conv == 'p') {
+          std::snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)V);
+        } else {
+          std::snprintf(Buf, sizeof Buf, (Spec + "ll" + Conv).c_str(),
+                        (unsigned long long)V);
+        }
+        Out += Buf;
+      }
+      I = J;
+    }
+    return Out;
+  }
+
+  /// __ockl_[f]printf_begin / _append_string_n / _append_args, lane by lane.
+  bool execPrintf(OpCtx &C, unsigned Kind) {
+    bool Ok = true;
+    forLanes(C.Exec, [&](unsigned Lane) {
+      if (!Ok)
+        return;
+      if (Kind == 1) {
+        uint64_t Id = NextPrintf++;
+        Printfs[Id].Stderr =
+            cast<CallBase>(C.inst()).getCalledFunction()->getName().contains(
+                "stderr");
+        C.res(Lane) = Id;
+        return;
+      }
+      uint64_t Id = C.op(0, Lane);
+      auto It = Printfs.find(Id);
+      if (It == Printfs.end()) {
+        Ok = failAt(C.inst(), "printf descriptor not from a begin call");
+        return;
+      }
+      PrintfCall &P = It->second;
+      unsigned LastOp = Kind == 2 ? 3 : 9;
+      if (Kind == 2) {
+        uint64_t Ptr = C.op(1, Lane), Len = C.op(2, Lane);
+        std::string S;
+        if (!Ptr) {
+          S = "(null)";
+        } else {
+          for (uint64_t K = 0; K < Len && K < 4096; ++K) {
+            uint64_t V;
+            bool Po;
+            if (!loadLane(C, 0, Ptr + K, Lane, 1, V, Po)) {
+              Ok = false;
+              return;
+            }
+            if (!V)
+              break;
+            S += char(V);
+          }
+        }
+        P.Items.push_back({true, P.Strings.size()});
+        P.Strings.push_back(std::move(S));
+      } else {
+        unsigned N = std::min<uint64_t>(C.op(1, Lane) & 0xFFFFFFFF, 7);
+        for (unsigned K = 0; K < N; ++K)
+          P.Items.push_back({false, C.op(2 + K, Lane)});
+      }
+      C.res(Lane) = Id;
+      if (C.op(LastOp, Lane) & 1) {
+        std::string Text = formatPrintf(P);
+        std::fputs(Text.c_str(), P.Stderr ? stderr : stdout);
+        Printfs.erase(It);
+      }
+    });
+    if (Ok && C.I.Res >= 0)
+      C.setPoison(0);
+    return Ok;
+  }
+
+  /// __assert_fail(expr, file, line, function) in the first active lane.
+  bool failAssert(OpCtx &C) {
+    unsigned Lane = llvm::countr_zero(C.Exec);
+    std::string Expr = readCString(C, C.op(0, Lane), Lane);
+    std::string File = readCString(C, C.op(1, Lane), Lane);
+    std::string Fn = readCString(C, C.op(3, Lane), Lane);
+    return failAt(C.inst(), "device assertion failed in lane " + Twine(Lane) +
+                                ": '" + Expr + "' (" + File + ":" +
+                                Twine(C.op(2, Lane) & 0xFFFFFFFF) + ", in " +
+                                Fn + ")");
+  }
+
   bool failAt(const Instruction &I, const Twine &Msg) {
     if (Err.empty())
       Err = (Msg + " at " + location(I)).str();
@@ -523,6 +682,38 @@ public:
                 : T->getScalarSizeInBits();
         V.push_back(X & maskBits(Bits));
         P.push_back(BP[0]);
+        return true;
+      }
+      // Integer arithmetic on addresses, e.g. a string's length as the
+      // difference of two ptrtoints (ROCm's assert and printf).
+      case Instruction::Add:
+      case Instruction::Sub:
+      case Instruction::Mul:
+      case Instruction::Xor: {
+        if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64)
+          break;
+        SmallVector<uint64_t, 2> OV;
+        SmallVector<bool, 2> OP;
+        if (!evalConst(CE->getOperand(0), OV, OP, Why) ||
+            !evalConst(CE->getOperand(1), OV, OP, Why))
+          return false;
+        uint64_t A = OV[0], B = OV[1], R = 0;
+        switch (CE->getOpcode()) {
+        case Instruction::Add:
+          R = A + B;
+          break;
+        case Instruction::Sub:
+          R = A - B;
+          break;
+        case Instruction::Mul:
+          R = A * B;
+          break;
+        default:
+          R = A ^ B;
+          break;
+        }
+        V.push_back(R & maskBits(T->getIntegerBitWidth()));
+        P.push_back(OP[0] || OP[1]);
         return true;
       }
       default:
@@ -1047,6 +1238,15 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
     DF.Blocks.emplace_back();
     DF.Blocks.back().BB = BB;
   }
+  // Instructions the executor cannot hold or run fail only when they run.
+  DenseMap<const Instruction *, std::string> Deferred;
+  auto TakeErr = [&]() {
+    std::string E = std::move(Err);
+    Err.clear();
+    size_t At = E.rfind(" in workgroup (");
+    return At == std::string::npos ? E : E.substr(0, At);
+  };
+  auto Defer = [&](const Instruction &I) { Deferred[&I] = TakeErr(); };
   for (const BasicBlock *BB : Order)
     for (const Instruction &I : *BB) {
       if (I.getType()->isVoidTy())
@@ -1054,7 +1254,8 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
       int32_t S = newSlot(DF, I.getType(), Why);
       if (S < 0) {
         failAt(I, Why);
-        return false;
+        Defer(I);
+        continue;
       }
       DF.Slots[S].WWMDef = WWMSet.count(&I);
       SlotOf[&I] = S;
@@ -1068,8 +1269,11 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
       DInst D;
       D.I = &I;
       D.Index = N;
-      if (!decodeInst(DF, I, D, SlotOf, WWMSet))
-        return false;
+      if (auto It = Deferred.find(&I); It != Deferred.end()) {
+        D.Unsupported = It->second;
+      } else if (!decodeInst(DF, I, D, SlotOf, WWMSet)) {
+        D.Unsupported = TakeErr();
+      }
       B.Insts.push_back(std::move(D));
     }
     // Edges with phi copies.
@@ -1081,11 +1285,14 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
       for (const PHINode &Phi : Succ->phis()) {
         int32_t Src =
             slotFor(DF, Phi.getIncomingValueForBlock(B.BB), SlotOf, Why);
-        if (Src < 0) {
-          failAt(Phi, Why);
-          return false;
+        auto PhiSlot = SlotOf.find(&Phi);
+        if (Src < 0 || PhiSlot == SlotOf.end()) {
+          failAt(Phi, Src < 0 ? Twine(Why) : Twine(Deferred[&Phi]));
+          E.Unsupported = TakeErr();
+          E.Copies.clear();
+          break;
         }
-        E.Copies.push_back({SlotOf[&Phi], Src});
+        E.Copies.push_back({PhiSlot->second, Src});
       }
       B.Succ.push_back(std::move(E));
     }
@@ -1205,6 +1412,26 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
     if (!Callee)
       return failAt(I, "indirect calls are not modelled");
     D.IID = Callee->getIntrinsicID();
+    // assert() in HIP device code calls __assert_fail(expr, file, line,
+    // function); its body prints through hostcalls the executor does not
+    // model. A failed assert is reported as one.
+    if (Callee->getName() == "__assert_fail" && CB->arg_size() == 4) {
+      D.AssertFail = true;
+      return true;
+    }
+    // printf (clang's lowering and ROCm's assert message) goes through
+    // ockl's hostcall buffer; the executor formats it on the host.
+    StringRef CN = Callee->getName();
+    if (CN == "__ockl_printf_begin" || CN == "__ockl_fprintf_stderr_begin")
+      D.Printf = 1;
+    else if (CN == "__ockl_printf_append_string_n" ||
+             CN == "__ockl_fprintf_append_string_n")
+      D.Printf = 2;
+    else if (CN == "__ockl_printf_append_args" ||
+             CN == "__ockl_fprintf_append_args")
+      D.Printf = 3;
+    if (D.Printf)
+      return true;
     if (!D.IID) {
       if (!Callee->isDeclaration()) {
         D.Callee = decode(*Callee);
@@ -2837,13 +3064,26 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
   static thread_local std::vector<uint64_t> Tmp;
   uint64_t Exec = F.Exec;
   OpCtx C{*this, F, D, Exec, Exec, W};
+  // An edge whose phi copies are not modelled fails when lanes take it.
+  bool EdgeOk = true;
+  auto Take = [&](const Edge &E, uint64_t M) {
+    if (!E.Unsupported.empty() && EdgeOk) {
+      Err = (E.Unsupported + " in workgroup (" + Twine(WG[0]) + "," +
+             Twine(WG[1]) + "," + Twine(WG[2]) + ") wave " +
+             Twine(CurWave ? CurWave->Index : 0))
+                .str();
+      EdgeOk = false;
+    }
+    if (EdgeOk)
+      takeEdge(F, E, M, W, Tmp);
+  };
   Stats.LaneInstructions += llvm::popcount(Exec);
   ++Stats.WaveInstructions;
   switch (D.Opc) {
   case Instruction::Br: {
     if (B.Succ.size() == 1) {
-      takeEdge(F, B.Succ[0], Exec, W, Tmp);
-      return true;
+      Take(B.Succ[0], Exec);
+      return EdgeOk;
     }
     // Operand 0 of a conditional br is the condition; successors 0 = true.
     if (uint64_t P = C.opPoison(0) & Exec)
@@ -2854,10 +3094,10 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
         T |= 1ULL << Lane;
     });
     if (T)
-      takeEdge(F, B.Succ[0], T, W, Tmp);
+      Take(B.Succ[0], T);
     if (Exec & ~T)
-      takeEdge(F, B.Succ[1], Exec & ~T, W, Tmp);
-    return true;
+      Take(B.Succ[1], Exec & ~T);
+    return EdgeOk;
   }
   case Instruction::Switch: {
     if (uint64_t P = C.opPoison(0) & Exec)
@@ -2876,8 +3116,8 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
     });
     for (unsigned S = 0; S < Masks.size(); ++S)
       if (Masks[S])
-        takeEdge(F, B.Succ[S], Masks[S], W, Tmp);
-    return true;
+        Take(B.Succ[S], Masks[S]);
+    return EdgeOk;
   }
   case Instruction::Ret: {
     if (!D.Ops.empty()) {
@@ -2959,6 +3199,13 @@ bool Executor::Impl::runWave(Wave &Wv) {
     const DBlock &B = F.DF->Blocks[F.Cur];
     while (F.InstIdx < B.Insts.size()) {
       const DInst &D = B.Insts[F.InstIdx];
+      if (!D.Unsupported.empty()) {
+        // Decoded without a wave: say where it ran.
+        Err = (D.Unsupported + " in workgroup (" + Twine(WG[0]) + "," +
+               Twine(WG[1]) + "," + Twine(WG[2]) + ") wave " + Twine(Wv.Index))
+                  .str();
+        return false;
+      }
       if (Stats.LaneInstructions > Budget) {
         failAt(*D.I, "lane-instruction budget exhausted (infinite loop?)");
         return false;
@@ -3001,6 +3248,14 @@ bool Executor::Impl::runWave(Wave &Wv) {
                      [&](unsigned Lane) { C.res(Lane) = Wv.Index == 0; });
             C.setPoison(0);
           }
+          ++F.InstIdx;
+          continue;
+        }
+        if (D.AssertFail)
+          return failAssert(C);
+        if (D.Printf) {
+          if (!execPrintf(C, D.Printf))
+            return false;
           ++F.InstIdx;
           continue;
         }

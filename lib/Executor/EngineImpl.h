@@ -49,14 +49,23 @@ struct DInst {
   DecodedFunc *Callee = nullptr;
   const BuiltinFn *Builtin = nullptr;
   bool External = false;
+  bool AssertFail = false; ///< HIP's __assert_fail: a failed device assert
+  /// ockl's printf protocol (__ockl_[f]printf_*): 1 begin, 2 append a
+  /// string, 3 append arguments. 0: not a printf call.
+  unsigned Printf = 0;
   // Switch case values, one per successor after the default.
   llvm::SmallVector<uint64_t, 4> Cases;
+  /// Not modelled: the error, raised only if the instruction runs (code on
+  /// cold paths, e.g. assert's __assert_fail or printf, must not stop a
+  /// kernel that never reaches it).
+  std::string Unsupported;
 };
 
 /// A CFG edge with the phi copies it performs.
 struct Edge {
   int Target = -1;
   llvm::SmallVector<std::pair<int32_t, int32_t>, 4> Copies; ///< phi <- src
+  std::string Unsupported; ///< a phi copy not modelled: fails if taken
 };
 
 struct DBlock {
