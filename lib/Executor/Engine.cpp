@@ -26,6 +26,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -697,22 +698,14 @@ public:
         if (!evalConst(CE->getOperand(0), OV, OP, Why) ||
             !evalConst(CE->getOperand(1), OV, OP, Why))
           return false;
-        uint64_t A = OV[0], B = OV[1], R = 0;
-        switch (CE->getOpcode()) {
-        case Instruction::Add:
-          R = A + B;
+        // LLVM's folder on the operands' values.
+        auto *R = dyn_cast_or_null<ConstantInt>(ConstantFoldBinaryOpOperands(
+            CE->getOpcode(), ConstantInt::get(T, OV[0]),
+            ConstantInt::get(T, OV[1]), DL));
+        if (!R)
           break;
-        case Instruction::Sub:
-          R = A - B;
-          break;
-        case Instruction::Mul:
-          R = A * B;
-          break;
-        default:
-          R = A ^ B;
-          break;
-        }
-        V.push_back(R & maskBits(T->getIntegerBitWidth()));
+        uint64_t RV = R->getZExtValue();
+        V.push_back(RV);
         P.push_back(OP[0] || OP[1]);
         return true;
       }
