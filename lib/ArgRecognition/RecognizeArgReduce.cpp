@@ -906,6 +906,20 @@ bool Recognizer::splitMixedPhis() {
   return !Splits.empty();
 }
 
+/// True if the partner words \p LoCall and \p HiCall are joined into one
+/// i64 as `(zext hi << 32) | zext lo`.
+static bool joinedAsI64(Instruction *LoCall, Instruction *HiCall) {
+  for (User *U : LoCall->users()) {
+    if (!match(U, m_ZExt(m_Specific(LoCall))) || !U->getType()->isIntegerTy(64))
+      continue;
+    for (User *Or : U->users())
+      if (match(Or, m_c_Or(m_Specific(U), m_Shl(m_ZExt(m_Specific(HiCall)),
+                                                m_SpecificInt(32)))))
+        return true;
+  }
+  return false;
+}
+
 /// Slot kinds from the first stage's words: f32 bits, an i64 split into two
 /// words, or an i32.
 std::optional<SmallVector<Component, 2>>
@@ -931,6 +945,19 @@ componentsOf(const Stage &S, std::string &Why) {
         any_of(W, [&](Value *L) { return match(L, m_Trunc(m_Specific(X))); })) {
       Why = "a 64-bit value whose two halves are not both exchanged";
       return std::nullopt;
+    }
+    // Or two 32-bit words the combine joins into one i64 (a packed key
+    // whose halves were exchanged as computed: `(hi << 32) | lo`).
+    if (!Hi) {
+      auto Joined = [&](unsigned J) {
+        return J != I && !Used[J] && joinedAsI64(S.Calls[I], S.Calls[J]);
+      };
+      auto Js = seq<unsigned>(0, W.size());
+      if (auto It = find_if(Js, Joined); It != Js.end()) {
+        Used[I] = Used[*It] = true;
+        Comps.push_back({SlotKind::Int64Lo, I, *It});
+        continue;
+      }
     }
     if (Hi) {
       Value *Base = X;
@@ -2130,7 +2157,19 @@ bool Recognizer::hoistWords(const Stage &First) {
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;
-  if (!canMoveUp(I))
+  // A call with no memory access that returns and does not unwind (say
+  // `__ockl_get_local_id` without device libraries) may move too when the
+  // region runs it anyway: in the region's first block (a move within one
+  // block, which keeps even a convergent call's control dependence), or,
+  // not convergent, in a block that post-dominates it.
+  auto *CB = dyn_cast<CallBase>(I);
+  BasicBlock *BeginBB = R.Begin->getParent();
+  bool RunsAnyway =
+      CB && CB->doesNotAccessMemory() && CB->willReturn() &&
+      CB->doesNotThrow() &&
+      (I->getParent() == BeginBB ||
+       (!CB->isConvergent() && PDT.dominates(I->getParent(), BeginBB)));
+  if (!canMoveUp(I) && !RunsAnyway)
     return false;
   R.Hoist.insert(I);
   for (Value *Op : I->operands())
