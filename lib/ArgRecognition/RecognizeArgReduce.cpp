@@ -1218,10 +1218,11 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     uint8_t Sd = 3;
     for (const uint8_t *C : ChosenCols)
       Sd &= C[Row];
-    if (!Sd)
+    if (!Sd) {
       return refusal("NotASelection",
                      "the outputs take the value and the index from "
                      "different lanes");
+    }
     bool HasNaN = false;
     for (auto [I, Cm] : enumerate(Comps))
       HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
@@ -1427,9 +1428,32 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       for (Value *W : Stages[Chain[K + 1]].words())
         Outs.push_back(cast<Instruction>(W));
     } else {
+      // An intermediate select that only feeds further selects of the
+      // combine, or phis merging only the combine's values (a branch's arm),
+      // may take the other lane's state where the final one keeps the
+      // lane's own (`a < b ? a : (c ? b : a)`): not a result.
+      SmallVector<Value *, 4> Words = S.words();
+      auto InStage = [&](Value *V) {
+        auto *VI = dyn_cast<Instruction>(V);
+        return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
+               is_contained(Words, V);
+      };
+      auto Merges = [&](Instruction *UI, Instruction *I) {
+        if (auto *S = dyn_cast<SelectInst>(UI))
+          return S->getCondition() != I;
+        auto *Phi = dyn_cast<PHINode>(UI);
+        return Phi && all_of(Phi->incoming_values(), InStage);
+      };
+      auto Inner = [&](Instruction *I) {
+        return isa<SelectInst>(I) && !I->use_empty() &&
+               all_of(I->users(), [&](User *U) {
+                 auto *UI = cast<Instruction>(U);
+                 return InStage(UI) && Merges(UI, I);
+               });
+      };
       for (Instruction *I : Closures[SI]) {
         unsigned B = I->getType()->getPrimitiveSizeInBits();
-        if ((B == 32 || B == 64) && !I->getType()->isVectorTy())
+        if ((B == 32 || B == 64) && !I->getType()->isVectorTy() && !Inner(I))
           Outs.push_back(I);
       }
     }
