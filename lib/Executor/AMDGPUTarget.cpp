@@ -929,6 +929,27 @@ int AMDGPUTarget::mathIntrinsic(OpCtx &C, unsigned IID) {
   }
 }
 
+/// "V_DOT4_I32_I8", "V_DOT4_U32_U8", "V_DOT4_I32_IU8", "V_DOT8_*",
+/// "V_DOT2_I32_I16", "V_DOT2_U32_U16": \p Acc plus the sum of the products
+/// of the \p Bits-wide elements packed in \p A and \p B (each signed or
+/// not); with \p Clamp the sum saturates to the result's range (signed when
+/// either input is), otherwise it wraps to 32 bits.
+static uint32_t dotInt(uint32_t A, bool SA, uint32_t B, bool SB, uint32_t Acc,
+                       unsigned Bits, bool Clamp) {
+  auto Elt = [&](uint32_t X, unsigned K, bool S) -> int64_t {
+    uint64_t E = (X >> (K * Bits)) & ((1u << Bits) - 1);
+    return S ? int64_t(E << (64 - Bits)) >> (64 - Bits) : int64_t(E);
+  };
+  bool Signed = SA || SB;
+  int64_t Sum = Signed ? int64_t(int32_t(Acc)) : int64_t(Acc);
+  for (unsigned K = 0; K < 32 / Bits; ++K)
+    Sum += Elt(A, K, SA) * Elt(B, K, SB);
+  if (Clamp)
+    Sum = Signed ? std::clamp<int64_t>(Sum, INT32_MIN, INT32_MAX)
+                 : std::clamp<int64_t>(Sum, 0, UINT32_MAX);
+  return uint32_t(Sum);
+}
+
 /// Reports that an intrinsic is only modelled for the types its
 /// instruction exists for (\p Ok false).
 bool AMDGPUTarget::needType(OpCtx &C, bool Ok, StringRef What) {
@@ -984,6 +1005,41 @@ int AMDGPUTarget::intAluIntrinsic(OpCtx &C, unsigned IID) {
     return perLane(C, [&](unsigned Lane) {
       return sadU16(Op(0, Lane), Op(1, Lane), Op(2, Lane));
     });
+  case Intrinsic::amdgcn_sdot4:
+  case Intrinsic::amdgcn_udot4:
+  case Intrinsic::amdgcn_sdot8:
+  case Intrinsic::amdgcn_udot8: {
+    bool S = IID == Intrinsic::amdgcn_sdot4 || IID == Intrinsic::amdgcn_sdot8;
+    unsigned Bits =
+        IID == Intrinsic::amdgcn_sdot8 || IID == Intrinsic::amdgcn_udot8 ? 4
+                                                                         : 8;
+    return perLane(C, [&](unsigned Lane) {
+      return dotInt(Op(0, Lane), S, Op(1, Lane), S, Op(2, Lane), Bits,
+                    Op(3, Lane) & 1);
+    });
+  }
+  case Intrinsic::amdgcn_sudot4:
+  case Intrinsic::amdgcn_sudot8: {
+    // (i1 A signed, A, i1 B signed, B, C, i1 clamp).
+    unsigned Bits = IID == Intrinsic::amdgcn_sudot8 ? 4 : 8;
+    return perLane(C, [&](unsigned Lane) {
+      return dotInt(Op(1, Lane), Op(0, Lane) & 1, Op(3, Lane), Op(2, Lane) & 1,
+                    Op(4, Lane), Bits, Op(5, Lane) & 1);
+    });
+  }
+  case Intrinsic::amdgcn_sdot2:
+  case Intrinsic::amdgcn_udot2: {
+    // <2 x i16> operands: the two leaves packed into one word.
+    bool S = IID == Intrinsic::amdgcn_sdot2;
+    auto Packed = [&](unsigned K, unsigned Lane) {
+      return uint32_t((C.op(K, Lane, 0) & 0xFFFF) |
+                      ((C.op(K, Lane, 1) & 0xFFFF) << 16));
+    };
+    return perLane(C, [&](unsigned Lane) {
+      return dotInt(Packed(0, Lane), S, Packed(1, Lane), S, Op(2, Lane), 16,
+                    Op(3, Lane) & 1);
+    });
+  }
   case Intrinsic::amdgcn_mul_u24:
   case Intrinsic::amdgcn_mul_i24:
   case Intrinsic::amdgcn_mulhi_u24:
