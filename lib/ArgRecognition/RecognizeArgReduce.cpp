@@ -546,6 +546,7 @@ private:
   std::string loopNote(const Stage &S) const;
 
   void collectStages();
+  void splitUnrelatedWords();
   void computeClosures();
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
@@ -696,6 +697,48 @@ void Recognizer::collectStages() {
       }
       Stages[It->second].Calls.push_back(II);
     }
+  splitUnrelatedWords();
+}
+
+/// Splits a stage whose exchanged words feed disjoint combines (two
+/// butterflies with the same offsets, e.g. softmax's max and sum
+/// interleaved): each group of related words becomes a stage of its own.
+void Recognizer::splitUnrelatedWords() {
+  SmallVector<Stage, 8> Out;
+  for (Stage &S : Stages) {
+    unsigned N = S.Calls.size();
+    // The combine operations each word's partner value flows into.
+    SmallVector<SmallPtrSet<Instruction *, 16>, 4> Slice(N);
+    for (unsigned K = 0; K < N; ++K) {
+      SmallVector<Instruction *, 16> Work{S.Calls[K]};
+      while (!Work.empty())
+        for (User *U : Work.pop_back_val()->users())
+          if (auto *UI = dyn_cast<Instruction>(U);
+              UI && isCombineOp(*UI) && Slice[K].insert(UI).second)
+            Work.push_back(UI);
+    }
+    SmallVector<unsigned, 4> Group(N);
+    for (unsigned K = 0; K < N; ++K)
+      Group[K] = K;
+    for (unsigned I = 0; I < N; ++I)
+      for (unsigned J = I + 1; J < N; ++J)
+        if (any_of(Slice[I], [&](Instruction *X) { return Slice[J].count(X); }))
+          for (unsigned &G : Group)
+            if (G == Group[J])
+              G = Group[I];
+    SmallVector<unsigned, 4> Roots(Group.begin(), Group.end());
+    llvm::sort(Roots);
+    Roots.erase(llvm::unique(Roots), Roots.end());
+    for (unsigned R : Roots) {
+      Stage Part;
+      Part.BB = S.BB;
+      for (unsigned K = 0; K < N; ++K)
+        if (Group[K] == R)
+          Part.Calls.push_back(S.Calls[K]);
+      Out.push_back(std::move(Part));
+    }
+  }
+  Stages = std::move(Out);
 }
 
 /// Assigns every compare/select instruction fed by partners to the latest

@@ -19,8 +19,8 @@
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK32
 // REMARK32-COUNT-2: remark: {{.*}}over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
-// REMARK32-NEXT: (ResultInOtherLanes)
-// REMARK32-NEXT: over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
+// REMARK32: (ResultInOtherLanes)
+// REMARK32: over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32)
 // RUN: for k in down_lane0 down_bcast down_tid0; do %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=$k --mcpu=gfx1100 --grid=1 --block=32 --seed=1 --print=none --arg=buf:f32:32:input --arg=buf:f32:32:zero --arg=buf:i32:32:zero --inputs=random,all-equal,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max; done | FileCheck %s --check-prefix=DIFF
 // Through clang (-Rpass), remarks point at the user's line, not at the
 // inlined ROCm header that holds the ds_bpermute.
