@@ -128,6 +128,8 @@ struct Candidate {
   /// Ties go to the smallest index as an unsigned number (the code widens
   /// a 32-bit index with zext and compares unsigned).
   bool UnsignedIdx = false;
+  /// Integer values ordered as unsigned numbers (u8/u16/u32 scores).
+  bool UnsignedVal = false;
   /// Not a candidate property: set on the pick when only tie-free inputs
   /// are proven (the original breaks ties by lane order).
   bool TiesByLane = false;
@@ -135,7 +137,8 @@ struct Candidate {
     return IsArg == O.IsArg && Op == O.Op && Max == O.Max &&
            NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
            ValSlot == O.ValSlot && IdxSlot == O.IdxSlot &&
-           Sentinel == O.Sentinel && UnsignedIdx == O.UnsignedIdx;
+           Sentinel == O.Sentinel && UnsignedIdx == O.UnsignedIdx &&
+           UnsignedVal == O.UnsignedVal;
   }
 };
 
@@ -274,7 +277,12 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
     default: return X > Y ? 1 : X < Y ? -1 : 0;
     }
   }
-  int Ord = X < Y ? -1 : X > Y ? 1 : 0;
+  int Ord = C.UnsignedVal ? (UX < UY   ? -1
+                             : UX > UY ? 1
+                                       : 0)
+                          : (X < Y   ? -1
+                             : X > Y ? 1
+                                     : 0);
   return C.Max ? Ord : -Ord;
 }
 
@@ -316,7 +324,7 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
     return std::string(getName(C.Op)) + (Comps[0].is64() ? " i64" : " i32");
   std::string S = C.Max ? "argmax" : "argmin";
   const Component &V = Comps[C.ValSlot];
-  S += std::string(" ") + V.typeName();
+  S += std::string(" ") + V.typeName() + (C.UnsignedVal ? " (unsigned)" : "");
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
   S += C.TiesByLane    ? ", ties: by lane order"
        : C.UnsignedIdx ? ", ties: smallest index (unsigned)"
@@ -488,6 +496,14 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
     for (unsigned K = 0; UnsignedCompares && K < NSigned; ++K) {
       Candidate C = Cands[K];
       C.UnsignedIdx = true;
+      Cands.push_back(C);
+    }
+    // Unsigned integer values, with either index order.
+    for (unsigned K = 0, N = Cands.size(); UnsignedCompares && K < N; ++K) {
+      if (Comps[Cands[K].ValSlot].isFloat())
+        continue;
+      Candidate C = Cands[K];
+      C.UnsignedVal = true;
       Cands.push_back(C);
     }
     for (uint64_t S : Sentinels)
@@ -1334,6 +1350,8 @@ public:
         OS << "|s" << *C.Sentinel;
       if (C.UnsignedIdx)
         OS << "|u";
+      if (C.UnsignedVal)
+        OS << "|v";
     }
     if (auto It = Map.find(Key); It != Map.end()) {
       ++NumStageProofsReused;
@@ -1874,21 +1892,26 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   SmallVector<Value *, 2> In, Results(Comps.size());
   for (const Component &Cm : Comps)
     In.push_back(compValue(B, First, Cm));
-  if (C.Sentinel)
-    encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
-  // The operation orders indices as signed numbers; flipping the sign bit
+  // The operation orders integers as signed numbers; flipping the sign bit
   // maps the unsigned order onto it (and back for the result).
   auto Flip = [&](Value *I) {
     unsigned Bits = I->getType()->getIntegerBitWidth();
     return B.CreateXor(
         I, ConstantInt::get(I->getType(), APInt::getSignMask(Bits)));
   };
+  if (C.UnsignedVal)
+    In[C.ValSlot] = Flip(In[C.ValSlot]);
+  if (C.Sentinel)
+    encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
   if (C.UnsignedIdx)
     In[C.IdxSlot] = Flip(In[C.IdxSlot]);
   CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
   Value *OpIdx = C.IsArg ? Results[C.IdxSlot] : nullptr;
+  Value *OpVal = Results[C.IsArg ? C.ValSlot : 0];
   if (C.UnsignedIdx)
     Results[C.IdxSlot] = Flip(Results[C.IdxSlot]);
+  if (C.UnsignedVal)
+    Results[C.ValSlot] = Flip(Results[C.ValSlot]);
   // Words of the result, per logical slot.
   SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
@@ -1919,7 +1942,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
       ResIdx = OpIdx;
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
-    Value *Fast = emitGuard(B, G, In[VI], Results[VI], Idx, ResIdx);
+    // Both in the operation's value order.
+    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
