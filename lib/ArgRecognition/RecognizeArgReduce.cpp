@@ -38,14 +38,17 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/ValueHandle.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cfloat>
@@ -736,6 +739,14 @@ void Recognizer::splitUnrelatedWords() {
     SmallVector<unsigned, 4> Group(N);
     for (unsigned K = 0; K < N; ++K)
       Group[K] = K;
+    // A combine with branches ties words through control flow, which the
+    // slices do not show: such a stage stays whole.
+    bool Branchy = any_of(Slice, [](const SmallPtrSet<Instruction *, 16> &Sl) {
+      return any_of(Sl, [](Instruction *X) { return isa<PHINode>(X); });
+    });
+    if (Branchy)
+      for (unsigned K = 0; K < N; ++K)
+        Group[K] = 0;
     for (unsigned I = 0; I < N; ++I)
       for (unsigned J = I + 1; J < N; ++J)
         if (any_of(Slice[I], [&](Instruction *X) { return Slice[J].count(X); }))
@@ -2530,9 +2541,19 @@ bool Recognizer::run() {
     }
   }
   bool Changed = false;
+  bool Stale = false;
   for (unsigned K = 0; K < Stages.size(); ++K) {
     if (Prev[K] >= 0)
       continue;
+    if (Stale) {
+      // A guarded rewrite split blocks: refresh what this chain reads (only
+      // when another chain follows; most kernels have one or two).
+      DT.recalculate(F);
+      PDT.recalculate(F);
+      for (Stage &S : Stages)
+        S.BB = S.Calls.front()->getParent();
+      Stale = false;
+    }
     SmallVector<unsigned, 8> Chain;
     for (int S = K; S >= 0; S = Next[S])
       Chain.push_back(S);
@@ -2543,13 +2564,7 @@ bool Recognizer::run() {
       Changed = true;
       LaneMemo.clear(); // the rewrite changed the code
     }
-    if (CFGEdits != Edits) {
-      // A guarded rewrite split blocks: refresh what later chains read.
-      DT.recalculate(F);
-      PDT.recalculate(F);
-      for (Stage &S : Stages)
-        S.BB = S.Calls.front()->getParent();
-    }
+    Stale |= CFGEdits != Edits;
   }
   return Changed;
 }
@@ -2570,6 +2585,47 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 
 } // namespace
 
+/// True if \p F has code the pass may rewrite (cross-lane exchanges or
+/// atomics).
+static bool hasCrossLaneCode(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    if (isa<AtomicRMWInst>(I))
+      return true;
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::amdgcn_ds_bpermute:
+      case Intrinsic::amdgcn_ds_swizzle:
+      case Intrinsic::amdgcn_update_dpp:
+      case Intrinsic::amdgcn_mov_dpp:
+      case Intrinsic::amdgcn_mov_dpp8:
+        return true;
+      default:
+        break;
+      }
+  }
+  return false;
+}
+
+/// A copy of \p F in its module, to restore if a rewrite goes wrong.
+static Function *cloneForRollback(Function &F) {
+  ValueToValueMapTy VMap;
+  Function *Copy = CloneFunction(&F, VMap);
+  Copy->setName(F.getName() + ".crosslane.backup");
+  return Copy;
+}
+
+/// Replaces \p F's body by \p Backup's and deletes \p Backup.
+static void rollBack(Function &F, Function *Backup) {
+  for (BasicBlock &BB : F)
+    BB.dropAllReferences();
+  while (!F.empty())
+    F.begin()->eraseFromParent();
+  F.splice(F.end(), Backup);
+  for (auto [A, BA] : zip(F.args(), Backup->args()))
+    BA.replaceAllUsesWith(&A);
+  Backup->eraseFromParent();
+}
+
 RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
@@ -2577,55 +2633,75 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
-  std::optional<ChipInfo> Chip = ChipInfo::get(F);
-  if (!Chip)
-    return PreservedAnalyses::all();
-  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
-  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  SmallVector<LadderVersion, 2> Versions =
-      versionLadderLoops(F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
-                         [&]() -> const UniformityInfo & {
-                           return FAM.getResult<UniformityInfoAnalysis>(F);
-                         });
-  if (!Versions.empty())
-    PDT.recalculate(F);
-  Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions);
-  bool Changed = R.run();
-  // A copy is kept only if every chain in it was replaced.
-  SmallVector<BranchInst *, 4> Guards;
-  for (const LadderVersion &V : Versions) {
-    if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
-      dropLadderVersion(V);
-    else
-      Guards.push_back(V.Entry);
+  // A rewrite that leaves the function invalid must not reach the backend:
+  // functions with cross-lane code are kept as a copy until the result
+  // verifies, and restored (with a remark) if it does not.
+  Function *Backup = hasCrossLaneCode(F) ? cloneForRollback(F) : nullptr;
+  PreservedAnalyses PA = [&]() -> PreservedAnalyses {
+    std::optional<ChipInfo> Chip = ChipInfo::get(F);
+    if (!Chip)
+      return PreservedAnalyses::all();
+    auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+    auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    SmallVector<LadderVersion, 2> Versions =
+        versionLadderLoops(F, FAM.getResult<LoopAnalysis>(F), DT,
+                           Chip->WaveSize, [&]() -> const UniformityInfo & {
+                             return FAM.getResult<UniformityInfoAnalysis>(F);
+                           });
+    if (!Versions.empty())
+      PDT.recalculate(F);
+    Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions);
+    bool Changed = R.run();
+    // A copy is kept only if every chain in it was replaced.
+    SmallVector<BranchInst *, 4> Guards;
+    for (const LadderVersion &V : Versions) {
+      if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
+        dropLadderVersion(V);
+      else
+        Guards.push_back(V.Entry);
+    }
+    if (FallbackTrap) {
+      for (const WeakVH &G : R.guards())
+        if (auto *Br = dyn_cast_or_null<BranchInst>(G))
+          Guards.push_back(Br);
+      trapFallbacks(F, Guards);
+    }
+    if (!Versions.empty() || (FallbackTrap && !Guards.empty()))
+      removeUnreachableBlocks(F);
+    // Per-lane atomics to one address: one per wave (after the chains, whose
+    // whole-wave results then count as uniform values). Uniformity is asked
+    // for the function as it is now.
+    bool Atomics = false;
+    if (argrec::hasLaneAtomics(F)) {
+      if (Changed || R.cfgChanged() || !Versions.empty())
+        FAM.invalidate(F, PreservedAnalyses::none());
+      Atomics = argrec::combineLaneAtomics(
+          F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
+          FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
+    }
+    if (R.cfgChanged() || !Versions.empty() || Atomics)
+      return PreservedAnalyses::none();
+    if (!Changed)
+      return PreservedAnalyses::all();
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    return PA;
+  }();
+  if (!Backup)
+    return PA;
+  if (!verifyFunction(F)) {
+    Backup->eraseFromParent();
+    return PA;
   }
-  if (FallbackTrap) {
-    for (const WeakVH &G : R.guards())
-      if (auto *Br = dyn_cast_or_null<BranchInst>(G))
-        Guards.push_back(Br);
-    trapFallbacks(F, Guards);
-  }
-  if (!Versions.empty() || (FallbackTrap && !Guards.empty()))
-    removeUnreachableBlocks(F);
-  // Per-lane atomics to one address: one per wave (after the chains, whose
-  // whole-wave results then count as uniform values). Uniformity is asked
-  // for the function as it is now.
-  bool Atomics = false;
-  if (argrec::hasLaneAtomics(F)) {
-    if (Changed || R.cfgChanged() || !Versions.empty())
-      FAM.invalidate(F, PreservedAnalyses::none());
-    Atomics = argrec::combineLaneAtomics(
-        F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
-        FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
-  }
-  if (R.cfgChanged() || !Versions.empty() || Atomics)
-    return PreservedAnalyses::none();
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses PA;
-  PA.preserveSet<CFGAnalyses>();
-  return PA;
+  rollBack(F, Backup);
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "InternalError", &F)
+           << "internal error: a rewrite left the function invalid; it is "
+              "left unchanged (please report this kernel)";
+  });
+  return PreservedAnalyses::none();
 }
 
 } // namespace crosslane
