@@ -2588,22 +2588,10 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 /// True if \p F has code the pass may rewrite (cross-lane exchanges or
 /// atomics).
 static bool hasCrossLaneCode(Function &F) {
-  for (Instruction &I : instructions(F)) {
-    if (isa<AtomicRMWInst>(I))
-      return true;
-    if (auto *II = dyn_cast<IntrinsicInst>(&I))
-      switch (II->getIntrinsicID()) {
-      case Intrinsic::amdgcn_ds_bpermute:
-      case Intrinsic::amdgcn_ds_swizzle:
-      case Intrinsic::amdgcn_update_dpp:
-      case Intrinsic::amdgcn_mov_dpp:
-      case Intrinsic::amdgcn_mov_dpp8:
-        return true;
-      default:
-        break;
-      }
-  }
-  return false;
+  return any_of(instructions(F), [](Instruction &I) {
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    return isa<AtomicRMWInst>(I) || (II && stageKey(II));
+  });
 }
 
 /// A copy of \p F in its module, to restore if a rewrite goes wrong.
