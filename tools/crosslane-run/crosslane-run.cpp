@@ -21,9 +21,12 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/CommandLine.h"
@@ -485,7 +488,17 @@ struct Loaded {
 
 void load(Loaded &L, StringRef Path) {
   SMDiagnostic Diag;
-  L.M = parseIRFile(Path, Diag, L.Ctx);
+  // Textual IR is parsed without the debug-info upgrade, which verifies the
+  // module and aborts on invalid IR; the verifier below reports it instead,
+  // and the upgrade runs once the module is valid.
+  bool Text = Path.ends_with(".ll");
+  if (Text)
+    L.M = parseAssemblyFileWithIndexNoUpgradeDebugInfo(
+              Path, Diag, L.Ctx, nullptr,
+              [](StringRef, StringRef) { return std::nullopt; })
+              .Mod;
+  else
+    L.M = parseIRFile(Path, Diag, L.Ctx);
   if (!L.M) {
     std::string S;
     raw_string_ostream OS(S);
@@ -496,6 +509,8 @@ void load(Loaded &L, StringRef Path) {
   raw_string_ostream VOS(VErr);
   if (verifyModule(*L.M, &VOS))
     fatal("'" + Path + "' is not valid IR: " + StringRef(VOS.str()).trim());
+  if (Text)
+    UpgradeDebugInfo(*L.M);
   if (!KernelName.empty()) {
     L.K = L.M->getFunction(KernelName);
     if (!L.K || L.K->isDeclaration())
