@@ -608,7 +608,6 @@ private:
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
                    Value *Idx, Value *ResIdx);
   Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
-  bool fullWavesAt(const Instruction *I) const;
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
@@ -1288,11 +1287,10 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     uint8_t Sd = 3;
     for (const uint8_t *C : ChosenCols)
       Sd &= C[Row];
-    if (!Sd) {
+    if (!Sd)
       return refusal("NotASelection",
                      "the outputs take the value and the index from "
                      "different lanes");
-    }
     bool HasNaN = false;
     for (auto [I, Cm] : enumerate(Comps))
       HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
@@ -1659,7 +1657,7 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   G.HasIndex = C.IsArg;
   if (C.Sentinel)
     G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
-  if (!fullWavesAt(First.Calls.front()))
+  if (!Chip.runsFullWaves(*First.Calls.front()))
     G.FullGroups = CL.Cluster;
   if (G.needed()) {
     std::string Why;
@@ -2085,11 +2083,7 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                                                          ITy->getBitWidth()))));
   }
   if (G.LaneIsTid) {
-    Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                    {B.getInt32(-1), B.getInt32(0)});
-    if (Chip.WaveSize == 64)
-      Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                               {B.getInt32(-1), Lane});
+    Value *Lane = Chip.buildLaneId(B);
     Value *Tid =
         B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::amdgcn_workitem_id_x, {});
     Bad = B.CreateOr(Bad,
@@ -2112,32 +2106,11 @@ Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group) {
   APInt Ones = APInt::getLowBitsSet(W, Group);
   if (Group >= W)
     return B.CreateICmpNE(Active, ConstantInt::get(MaskTy, Ones));
-  Value *Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                  {B.getInt32(-1), B.getInt32(0)});
-  if (W == 64)
-    Lane = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                             {B.getInt32(-1), Lane});
+  Value *Lane = Chip.buildLaneId(B);
   Value *Base = B.CreateZExt(B.CreateAnd(Lane, ~(Group - 1)), MaskTy);
   Value *Mine =
       B.CreateAnd(B.CreateLShr(Active, Base), ConstantInt::get(MaskTy, Ones));
   return B.CreateICmpNE(Mine, ConstantInt::get(MaskTy, Ones));
-}
-
-/// True when every lane of the wave provably executes \p I: the entry block
-/// of an amdgpu_kernel launched with uniform work-groups whose fixed size
-/// is a multiple of the wave size (the expansion's test for whole-wave
-/// mode, docs/SubgroupOps.md §4).
-bool Recognizer::fullWavesAt(const Instruction *I) const {
-  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
-      I->getParent() != &F.getEntryBlock() ||
-      F.getFnAttribute("uniform-work-group-size").getValueAsString() != "true")
-    return false;
-  auto [MinS, MaxS] = F.getFnAttribute("amdgpu-flat-work-group-size")
-                          .getValueAsString()
-                          .split(',');
-  unsigned Min = 0, Max = 0;
-  return !MinS.getAsInteger(10, Min) && !MaxS.getAsInteger(10, Max) &&
-         Min == Max && Min && Min % Chip.WaveSize == 0;
 }
 
 /// The chain's code from \p Begin to just after its results, when it can be
@@ -2571,8 +2544,6 @@ bool Recognizer::run() {
 
 /// -crosslane-fallback-trap: sends each guard's fallback edge to a trap.
 static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
-  if (Guards.empty())
-    return;
   for (BranchInst *Br : Guards) {
     BasicBlock *Trap =
         BasicBlock::Create(F.getContext(), "crosslane.fallback.trap", &F);

@@ -326,25 +326,42 @@ public:
       T = T.take_front(160);
     OS << " ('" << T << "')";
     if (CurWave)
-      OS << " in workgroup (" << WG[0] << "," << WG[1] << "," << WG[2]
-         << ") wave " << CurWave->Index;
+      OS << waveWhere(CurWave->Index);
     return OS.str();
   }
 
-  /// A C string of at most 200 bytes at generic address \p Addr in \p Lane
-  /// ("?" if unreadable).
-  std::string readCString(OpCtx &C, uint64_t Addr, unsigned Lane) {
-    std::string S;
-    for (unsigned K = 0; K < 200; ++K) {
+  /// " in workgroup (x,y,z) wave N": where an error happened.
+  std::string waveWhere(unsigned WaveIndex) const {
+    return (" in workgroup (" + Twine(WG[0]) + "," + Twine(WG[1]) + "," +
+            Twine(WG[2]) + ") wave " + Twine(WaveIndex))
+        .str();
+  }
+
+  /// Appends to \p S the bytes at generic address \p Addr in \p Lane up to
+  /// a NUL, an uninitialised byte (\p Poisoned) or \p Limit bytes; false
+  /// (Err set) when a byte is not readable.
+  bool readBytes(OpCtx &C, uint64_t Addr, unsigned Lane, uint64_t Limit,
+                 std::string &S, bool &Poisoned) {
+    Poisoned = false;
+    for (uint64_t K = 0; K < Limit; ++K) {
       uint64_t V;
-      bool Po;
-      if (!loadLane(C, 0, Addr + K, Lane, 1, V, Po) || Po) {
-        Err.clear();
-        return S.empty() ? "?" : S;
-      }
-      if (!V)
+      if (!loadLane(C, 0, Addr + K, Lane, 1, V, Poisoned))
+        return false;
+      if (Poisoned || !V)
         break;
       S += char(V);
+    }
+    return true;
+  }
+
+  /// A C string of at most 200 bytes for a message: what could be read
+  /// before an unreadable or uninitialised byte, else "?".
+  std::string readCString(OpCtx &C, uint64_t Addr, unsigned Lane) {
+    std::string S;
+    bool Po;
+    if (!readBytes(C, Addr, Lane, 200, S, Po) || Po) {
+      Err.clear();
+      return S.empty() ? "?" : S;
     }
     return S;
   }
@@ -444,20 +461,13 @@ public:
       if (Kind == 2) {
         uint64_t Ptr = C.op(1, Lane), Len = C.op(2, Lane);
         std::string S;
-        if (!Ptr) {
+        bool Po;
+        if (!Ptr)
           S = "(null)";
-        } else {
-          for (uint64_t K = 0; K < Len && K < 4096; ++K) {
-            uint64_t V;
-            bool Po;
-            if (!loadLane(C, 0, Ptr + K, Lane, 1, V, Po)) {
-              Ok = false;
-              return;
-            }
-            if (!V)
-              break;
-            S += char(V);
-          }
+        else if (!readBytes(C, Ptr, Lane, std::min<uint64_t>(Len, 4096), S,
+                            Po)) {
+          Ok = false;
+          return;
         }
         P.Items.push_back({true, P.Strings.size()});
         P.Strings.push_back(std::move(S));
@@ -3061,10 +3071,7 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
   bool EdgeOk = true;
   auto Take = [&](const Edge &E, uint64_t M) {
     if (!E.Unsupported.empty() && EdgeOk) {
-      Err = (E.Unsupported + " in workgroup (" + Twine(WG[0]) + "," +
-             Twine(WG[1]) + "," + Twine(WG[2]) + ") wave " +
-             Twine(CurWave ? CurWave->Index : 0))
-                .str();
+      Err = E.Unsupported + waveWhere(CurWave ? CurWave->Index : 0);
       EdgeOk = false;
     }
     if (EdgeOk)
@@ -3194,9 +3201,7 @@ bool Executor::Impl::runWave(Wave &Wv) {
       const DInst &D = B.Insts[F.InstIdx];
       if (!D.Unsupported.empty()) {
         // Decoded without a wave: say where it ran.
-        Err = (D.Unsupported + " in workgroup (" + Twine(WG[0]) + "," +
-               Twine(WG[1]) + "," + Twine(WG[2]) + ") wave " + Twine(Wv.Index))
-                  .str();
+        Err = D.Unsupported + waveWhere(Wv.Index);
         return false;
       }
       if (Stats.LaneInstructions > Budget) {

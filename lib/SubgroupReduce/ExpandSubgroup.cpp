@@ -163,7 +163,6 @@ private:
                          Value *RI, unsigned Cluster, unsigned Stride);
   Value *buildClusterAny(IRBuilder<> &B, Value *Cond, unsigned Cluster,
                          unsigned Stride);
-  Value *buildLaneId(IRBuilder<> &B);
   Value *buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx, Function *Cmp,
                         unsigned Cluster, unsigned Stride, bool WWM,
                         Value *&OutIdx);
@@ -441,15 +440,6 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
   return nullptr;
 }
 
-Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
-  Value *Lo = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
-                                {B.getInt32(~0u), B.getInt32(0)});
-  if (Chip.WaveSize == 32)
-    return Lo;
-  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
-                           {B.getInt32(~0u), Lo});
-}
-
 /// True in a lane when \p Cond holds in some active lane of its cluster.
 Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
                                          unsigned Cluster, unsigned Stride) {
@@ -463,7 +453,7 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   APInt Pat(W, 0);
   for (unsigned K = 0; K < Cluster; ++K)
     Pat.setBit(K * Stride);
-  Value *Lane = buildLaneId(B);
+  Value *Lane = Chip.buildLaneId(B);
   Value *Base = B.CreateOr(B.CreateAnd(Lane, ~(Cluster * Stride - 1)),
                            B.CreateAnd(Lane, Stride - 1));
   Value *Sh = B.CreateLShr(Mask, B.CreateZExtOrTrunc(Base, MaskTy));
@@ -583,7 +573,7 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
                                  {W, B.getInt32(Offset)})};
   }
   case StepKind::BPermute: {
-    Value *Addr = B.CreateShl(B.CreateXor(buildLaneId(B), M), 2);
+    Value *Addr = B.CreateShl(B.CreateXor(Chip.buildLaneId(B), M), 2);
     return {W, B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, W})};
   }
   case StepKind::ReadlanePair:
@@ -594,7 +584,7 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
   case StepKind::ReadlaneGather: {
     // After the lower steps every lane of a half with the same residue
     // mod Stride holds the same value.
-    Value *Lane = buildLaneId(B);
+    Value *Lane = Chip.buildLaneId(B);
     Value *Res = B.CreateAnd(Lane, Stride - 1);
     Value *InLow = B.CreateICmpULT(Lane, B.getInt32(32));
     Value *Partner = nullptr;
@@ -697,24 +687,12 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 // Active-lane safety
 //===----------------------------------------------------------------------===//
 
-/// True unless every lane of the wave provably executes \p CI: an
-/// amdgpu_kernel entry block (nothing before the call can branch), launched
-/// with uniform work-groups whose fixed size is a multiple of the wave size.
+/// True unless every lane of the wave provably executes \p CI
+/// (ChipInfo::runsFullWaves).
 bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
   if (Cluster == 1 || Opts.AssumeFullWave)
     return false;
-  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
-      CI->getParent() != &F.getEntryBlock())
-    return true;
-  if (F.getFnAttribute("uniform-work-group-size").getValueAsString() !=
-      "true")
-    return true;
-  StringRef Size =
-      F.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
-  auto [MinS, MaxS] = Size.split(',');
-  unsigned Min = 0, Max = 0;
-  if (MinS.getAsInteger(10, Min) || MaxS.getAsInteger(10, Max) || Min != Max ||
-      Min == 0 || Min % Chip.WaveSize)
+  if (!Chip.runsFullWaves(*CI))
     return true;
   ++NumWWMSkipped;
   return false;

@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -240,6 +242,29 @@ int ChipInfo::swizzleSourceLane(unsigned Offset, unsigned Lane) const {
 
 bool isAMDGPUModule(const Module &M) {
   return Triple(M.getTargetTriple()).isAMDGCN();
+}
+
+bool ChipInfo::runsFullWaves(const Instruction &I) const {
+  const Function &F = *I.getFunction();
+  if (F.getCallingConv() != CallingConv::AMDGPU_KERNEL ||
+      I.getParent() != &F.getEntryBlock() ||
+      F.getFnAttribute("uniform-work-group-size").getValueAsString() != "true")
+    return false;
+  auto [MinS, MaxS] = F.getFnAttribute("amdgpu-flat-work-group-size")
+                          .getValueAsString()
+                          .split(',');
+  unsigned Min = 0, Max = 0;
+  return !MinS.getAsInteger(10, Min) && !MaxS.getAsInteger(10, Max) &&
+         Min == Max && Min && Min % WaveSize == 0;
+}
+
+Value *ChipInfo::buildLaneId(IRBuilderBase &B) const {
+  Value *Lo = B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_lo, {},
+                                {B.getInt32(~0u), B.getInt32(0)});
+  if (WaveSize == 32)
+    return Lo;
+  return B.CreateIntrinsic(Intrinsic::amdgcn_mbcnt_hi, {},
+                           {B.getInt32(~0u), Lo});
 }
 
 } // namespace crosslane

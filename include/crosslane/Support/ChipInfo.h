@@ -26,7 +26,10 @@
 
 namespace llvm {
 class Function;
+class IRBuilderBase;
+class Instruction;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace crosslane {
@@ -61,6 +64,13 @@ struct ChipInfo {
   bool isWave64() const { return WaveSize == 64; }
   bool isGFX9Family() const { return Major == 9; }
   bool isKnown() const { return Major != 0; }
+
+  /// True when every lane of every wave provably executes \p I: the entry
+  /// block of an amdgpu_kernel launched with uniform work-groups whose fixed
+  /// size is a multiple of the wave size (no partial wave, no branch before).
+  bool runsFullWaves(const llvm::Instruction &I) const;
+  /// The lane's index in its wave (mbcnt over all lanes), emitted at \p B.
+  llvm::Value *buildLaneId(llvm::IRBuilderBase &B) const;
 
   /// The lane ds_bpermute reads for lane \p Lane with byte address \p Addr:
   /// addr[7:2] (wave64) or addr[6:2] (wave32); on chips where ds_bpermute
