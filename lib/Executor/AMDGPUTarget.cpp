@@ -612,20 +612,22 @@ int AMDGPUTarget::permlaneSwap(OpCtx &C, bool Is32) {
   return 1;
 }
 
-/// ds.swizzle(src, offset): offset[15]=1 with offset[14:8]=0: quad
-/// permutation offset[7:0]; offset[15]=0: bit mode inside 32-lane groups,
-/// src lane = ((lane & and) | or) ^ xor with and=offset[4:0],
-/// or=offset[9:5], xor=offset[14:10] (research §1.4).
+/// ds.swizzle(src, offset): the lane ChipInfo::swizzleSourceLane names, or
+/// 0 when that lane is inactive (the ISA's "thread_valid[j] ? thread_in[j] :
+/// 0").
 int AMDGPUTarget::swizzle(OpCtx &C) {
   uint64_t Off;
   if (!needConst(C, 1, Off, "ds.swizzle offset"))
     return -1;
   if (CI.swizzleSourceLane(Off, 0) < 0)
     return C.fail("ds.swizzle offset 0x" + utohexstr(Off) +
-                  " uses a mode the executor does not model (rotate/FFT)"),
+                  " has reserved bits set or a mode " + CI.CPU +
+                  " does not have"),
            -1;
-  return gather(C, -1, 0,
-                [&](unsigned Lane) { return CI.swizzleSourceLane(Off, Lane); });
+  return gather(C, -1, 0, [&](unsigned Lane) -> int {
+    int S = CI.swizzleSourceLane(Off, Lane);
+    return (C.Exec >> S) & 1 ? S : -2;
+  });
 }
 
 /// Writes lane mask \p Mask (truncated to the result width) to every active

@@ -230,14 +230,34 @@ std::string ChipInfo::checkDPPCtrl(unsigned Ctrl) const {
 }
 
 int ChipInfo::swizzleSourceLane(unsigned Offset, unsigned Lane) const {
+  // DS_SWIZZLE_B32 in the Vega/CDNA/RDNA ISA guides; the modes are told apart
+  // by offset[15:13]: 111 FFT, 110 rotate (both GFX9+, which is where LLVM's
+  // assembler accepts swizzle(FFT,..)/swizzle(ROTATE,..)), 10x quad
+  // permutation, 0xx bit mode. Rotate and FFT work inside 32-lane groups.
+  unsigned Group = Lane & ~31u, J = Lane & 31;
+  if ((Offset & 0xC000) == 0xC000) {
+    if (Major < 9)
+      return -1;
+    unsigned Mask = Offset & 0x1F;
+    if (Offset & 0x2000) {
+      // FFT: the lane's 5-bit reversal, shifted down past the kept bits.
+      unsigned Rev = reverseBits(J) >> 27;
+      return Group | (Rev >> llvm::popcount(Mask)) | (J & Mask);
+    }
+    // Rotate by offset[9:5] lanes; offset[10] = 1 reads lower lanes (data
+    // moves up), 0 higher ones. Bits in offset[4:0] are kept.
+    unsigned Count = (Offset >> 5) & 0x1F;
+    unsigned Moved = Offset & 0x400 ? J - Count : J + Count;
+    return Group | (((J & Mask) | (Moved & ~Mask)) & 31);
+  }
   if (Offset & 0x8000) {
-    if (Offset & 0x7F00)
-      return -1; // rotate / FFT
+    if (Offset & 0x3F00)
+      return -1; // quad mode with reserved bits set
     return 4 * (Lane / 4) + ((Offset >> (2 * (Lane % 4))) & 3);
   }
   unsigned And = Offset & 0x1F, Or = (Offset >> 5) & 0x1F,
-           Xor = (Offset >> 10) & 0x1F, J = Lane % 32;
-  return 32 * (Lane / 32) + (((J & And) | Or) ^ Xor);
+           Xor = (Offset >> 10) & 0x1F;
+  return Group | (((J & And) | Or) ^ Xor);
 }
 
 bool isAMDGPUModule(const Module &M) {

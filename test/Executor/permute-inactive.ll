@@ -7,10 +7,40 @@
 ; RUN: %crosslane-run %s --kernel=bperm --mcpu=gfx942 --block=64 --arg=buf:i32:64:const=-1 | FileCheck %s --check-prefix=BPERM
 ; RUN: %crosslane-run %s --kernel=perm --mcpu=gfx942 --block=64 --arg=buf:i32:64:const=-1 | FileCheck %s --check-prefix=PERM
 ; RUN: %crosslane-run %s --kernel=bperm --mcpu=gfx1100 --mattr=+wavefrontsize64 --block=64 --arg=buf:i32:64:const=-1 | FileCheck %s --check-prefix=HALVES
+; ds.swizzle too (the ISA guides' "thread_valid[j] ? thread_in[j] : 0"):
+; RUN: %crosslane-run %s --kernel=swz --mcpu=gfx942 --block=64 --arg=buf:i32:64:const=-1 | FileCheck %s --check-prefix=SWZ
+; RUN: %crosslane-run %s --kernel=swz --mcpu=gfx1201 --block=32 --arg=buf:i32:64:const=-1 | FileCheck %s --check-prefix=SWZ
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
 declare i32 @llvm.amdgcn.ds.permute(i32, i32)
+declare i32 @llvm.amdgcn.ds.swizzle(i32, i32)
+
+; Even lanes active; xor-1 (bit mode 0x041F) and rotate-up-by-1 (0xC420)
+; swizzles read odd, inactive lanes: 0; FFT with 0xE01F keeps every bit
+; (lane reads itself).
+define amdgpu_kernel void @swz(ptr addrspace(1) %out) {
+entry:
+  %l = call i32 @llvm.amdgcn.workitem.id.x()
+  %odd = and i32 %l, 1
+  %c = icmp eq i32 %odd, 0
+  br i1 %c, label %act, label %end
+act:
+  %v = add i32 %l, 100
+  %x = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 1055)
+  %r = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 50208)
+  %f = call i32 @llvm.amdgcn.ds.swizzle(i32 %v, i32 57375)
+  %s0 = add i32 %x, %r
+  %s = add i32 %s0, %f
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %l
+  store i32 %s, ptr addrspace(1) %p, align 4
+  br label %end
+end:
+  ret void
+}
+; SWZ: arg0[0] = 100
+; SWZ-NEXT: arg0[1] = -1
+; SWZ-NEXT: arg0[2] = 102
 
 ; Lanes 0..39 active; lane L reads lane 63 - L, i.e. lanes 24..63:
 ; lanes 24..39 read active lanes (value 100 + source), lanes 0..23 read

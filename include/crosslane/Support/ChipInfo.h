@@ -107,8 +107,9 @@ struct ChipInfo {
   /// Why \p Ctrl is not a DPP16 control this chip has (empty if it is).
   std::string checkDPPCtrl(unsigned Ctrl) const;
   /// The lane ds_swizzle with \p Offset makes lane \p Lane read: quad
-  /// permutation (offset[15] = 1, offset[14:8] = 0) or bit mode within
-  /// 32-lane groups; -1 for the rotate/FFT modes, which are not modelled.
+  /// permutation, bit mode, and on GFX9+ rotate and FFT (within 32-lane
+  /// groups); -1 for encodings with reserved bits set or modes the chip
+  /// lacks.
   int swizzleSourceLane(unsigned Offset, unsigned Lane) const;
 
   /// Builds the facts for \p CPU with \p Features ("+wavefrontsize64,..."),

@@ -64,6 +64,12 @@ def cases(chip, wave):
     for off in [0x041F, 0x081F, 0x101F, 0x201F, 0x401F, 0x1E0, 0x3E0, 0x8000 | 0xB1,
                 0x8000 | 0x1B, 0x0C1F | (3 << 5)]:
         cs.append(("swizzle", off))
+    if fam >= 9:
+        # Rotate (0xC000 | dir << 10 | count << 5 | mask) and FFT (0xE000 |
+        # mask), GFX9+.
+        for off in [0xC020, 0xC420, 0xC060 | 3, 0xC7E0, 0xC400 | (5 << 5) | 0x10,
+                    0xE000, 0xE001, 0xE005, 0xE01F, 0xE010]:
+            cs.append(("swizzle", off))
     for kind in ["bpermute_xor1", "bpermute_rev", "bpermute_xor32"]:
         cs.append((kind,))
     cs.append(("readlane", 5))
@@ -141,7 +147,23 @@ def expected(case, w, chip):
             out.append(src[16 * row + (sel & 15)])
         elif kind == "swizzle":
             off = case[1]
-            if off & 0x8000:
+            if off >= 0xE000:
+                # The ISA guide's FFT pseudocode (5-bit lane reversal).
+                mask = off & 0x1F
+                j = int(format(i & 0x1F, "05b")[::-1], 2)
+                j = j >> bin(mask).count("1")
+                j |= i & mask
+                j |= i & 0x20
+                out.append(src[j])
+            elif off >= 0xC000:
+                # The ISA guide's rotate pseudocode, inside 32 lanes.
+                rot, mask = (off >> 5) & 0x1F, off & 0x1F
+                if off & 0x400:
+                    rot = -rot
+                j = ((i & mask) | ((i + rot) & ~mask)) & 0x1F
+                j |= i & 0x20
+                out.append(src[j])
+            elif off & 0x8000:
                 out.append(src[4 * (i // 4) + ((off >> (2 * (i % 4))) & 3)])
             else:
                 a, o, x = off & 31, (off >> 5) & 31, (off >> 10) & 31
