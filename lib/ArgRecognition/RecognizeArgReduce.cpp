@@ -98,6 +98,9 @@ struct Stage {
   bool Classified = false;
   std::optional<SmallVector<unsigned, 64>> Sources;
   int Offset = -1; ///< 0 = identity
+  /// For an identity ds_bpermute stage: the xor offset its address names
+  /// (lane ^ 32 reads the lane itself on GFX10+ wave64), else -1.
+  int NamedOffset = -1;
   bool Down = false;
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
@@ -569,6 +572,7 @@ private:
   void computeClosures();
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
+  int namedXorOffset(const Stage &S);
   std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr);
   std::optional<SmallVector<unsigned, 64>> callSources(CallInst *CI);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
@@ -700,6 +704,7 @@ static std::optional<std::pair<Value *, uint64_t>> stageKey(IntrinsicInst *II) {
 
 void Recognizer::collectStages() {
   MapVector<std::tuple<Value *, uint64_t, BasicBlock *>, unsigned> Index;
+  DenseMap<const Instruction *, unsigned> Order;
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
@@ -707,6 +712,7 @@ void Recognizer::collectStages() {
       auto K = II ? stageKey(II) : std::nullopt;
       if (!K)
         continue;
+      Order[II] = Order.size();
       auto [It, New] = Index.try_emplace(
           std::make_tuple(K->first, K->second, BB), Stages.size());
       if (New) {
@@ -716,15 +722,46 @@ void Recognizer::collectStages() {
       Stages[It->second].Calls.push_back(II);
     }
   splitUnrelatedWords();
+  // Stages are numbered in program order (computeClosures relies on it); a
+  // part split off a stage starts later.
+  llvm::stable_sort(Stages, [&](const Stage &A, const Stage &B) {
+    return Order[A.Calls.front()] < Order[B.Calls.front()];
+  });
 }
 
-/// Splits a stage whose exchanged words feed disjoint combines (two
+/// Whether \p V is computed from \p Call (a bounded search of its operands;
+/// false when the bound is reached).
+static bool dependsOn(Value *V, const Instruction *Call) {
+  SmallPtrSet<Value *, 32> Seen;
+  SmallVector<Value *, 32> Work{V};
+  while (!Work.empty() && Seen.size() < 4096) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second)
+      continue;
+    if (I == Call)
+      return true;
+    append_range(Work, I->operands());
+  }
+  return false;
+}
+
+/// Splits a stage whose reads do not belong together: a read of a word
+/// computed from another read of the stage comes from a later exchange (an
+/// index butterfly over what a value butterfly chose, both with the same
+/// lane addresses in one block), and words that feed disjoint combines (two
 /// butterflies with the same offsets, e.g. softmax's max and sum
-/// interleaved): each group of related words becomes a stage of its own.
+/// interleaved) are separate. Each group becomes a stage of its own.
 void Recognizer::splitUnrelatedWords() {
   SmallVector<Stage, 8> Out;
   for (Stage &S : Stages) {
     unsigned N = S.Calls.size();
+    // Layer: how many reads of the stage precede this one's word.
+    SmallVector<unsigned, 4> Layer(N, 0);
+    for (unsigned K = 1; K < N; ++K)
+      for (unsigned J = 0; J < K; ++J)
+        if (Layer[J] >= Layer[K] &&
+            dependsOn(exchangedWord(S.Calls[K]), S.Calls[J]))
+          Layer[K] = Layer[J] + 1;
     // The combine operations each word's partner value flows into.
     SmallVector<SmallPtrSet<Instruction *, 16>, 4> Slice(N);
     for (unsigned K = 0; K < N; ++K) {
@@ -735,20 +772,20 @@ void Recognizer::splitUnrelatedWords() {
               UI && isCombineOp(*UI) && Slice[K].insert(UI).second)
             Work.push_back(UI);
     }
-    SmallVector<unsigned, 4> Group(N);
-    for (unsigned K = 0; K < N; ++K)
-      Group[K] = K;
     // A combine with branches ties words through control flow, which the
-    // slices do not show: such a stage stays whole.
+    // slices do not show: such a stage stays whole (per layer).
     bool Branchy = any_of(Slice, [](const SmallPtrSet<Instruction *, 16> &Sl) {
       return any_of(Sl, [](Instruction *X) { return isa<PHINode>(X); });
     });
-    if (Branchy)
-      for (unsigned K = 0; K < N; ++K)
-        Group[K] = 0;
+    SmallVector<unsigned, 4> Group(N);
+    for (unsigned K = 0; K < N; ++K)
+      Group[K] = K;
     for (unsigned I = 0; I < N; ++I)
       for (unsigned J = I + 1; J < N; ++J)
-        if (any_of(Slice[I], [&](Instruction *X) { return Slice[J].count(X); }))
+        if (Layer[I] == Layer[J] &&
+            (Branchy || any_of(Slice[I], [&](Instruction *X) {
+               return Slice[J].count(X);
+             })))
           for (unsigned &G : Group)
             if (G == Group[J])
               G = Group[I];
@@ -901,6 +938,8 @@ Stage &Recognizer::classify(unsigned SI) {
     }
     if (S.Sources) {
       S.Offset = xorOffsetOf(*S.Sources);
+      if (S.Offset == 0)
+        S.NamedOffset = namedXorOffset(S);
       unsigned From0 = (*S.Sources)[0];
       if (S.Offset < 0 && From0 > 0 && From0 < Chip.WaveSize) {
         S.Offset = From0;
@@ -909,6 +948,21 @@ Stage &Recognizer::classify(unsigned SI) {
     }
   }
   return S;
+}
+
+/// The xor offset the addresses of \p S's ds_bpermute calls name, before
+/// the chip confines the read to the lane's 32-lane half; -1 if none.
+int Recognizer::namedXorOffset(const Stage &S) {
+  auto *II = dyn_cast<IntrinsicInst>(S.Calls.front());
+  if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_ds_bpermute)
+    return -1;
+  std::optional<LaneVector> A = lanes(II->getArgOperand(0));
+  if (!A)
+    return -1;
+  SmallVector<unsigned, 64> Named;
+  for (uint64_t Bytes : *A)
+    Named.push_back(unsigned(Bytes / 4) % Chip.WaveSize);
+  return xorOffsetOf(Named);
 }
 
 /// \p V's value in every lane of the wave, if it is a lane expression;
@@ -2497,13 +2551,16 @@ bool Recognizer::run() {
       }
     }
   // A stage repeating an xor offset starts a new reduction (a value
-  // butterfly, then one over indices chosen by its result).
+  // butterfly, then one over indices chosen by its result). An identity
+  // stage counts with the offset its source names: `__shfl_xor(v, 32)`
+  // starts both butterflies on GFX10+ wave64 too.
   for (unsigned K = 0; K < Stages.size(); ++K) {
     if (Prev[K] >= 0)
       continue;
     unsigned Seen = 0;
     for (int S = K; S >= 0; S = Next[S]) {
-      int Off = classify(S).Down ? -1 : Stages[S].Offset;
+      const Stage &St = classify(S);
+      int Off = St.Down ? -1 : St.Offset ? St.Offset : St.NamedOffset;
       if (Off > 0 && (Seen & Off)) {
         Next[Prev[S]] = -1;
         Prev[S] = -1;
