@@ -541,6 +541,8 @@ public:
     for (const LadderVersion &V : Versions) {
       for (Instruction *I : V.CopyCalls)
         CopyOf[I] = &V;
+      for (Instruction *I : V.LoopCalls)
+        LoopOf[I] = &V;
       Silent.insert_range(V.LoopCalls);
     }
   }
@@ -564,6 +566,15 @@ private:
   /// iteration count, and the loop's own, which the copy's remark covers.
   DenseMap<const Instruction *, const LadderVersion *> CopyOf;
   SmallPtrSet<const Instruction *, 8> Silent;
+  DenseMap<const Instruction *, const LadderVersion *> LoopOf;
+  /// Which ladder loop a stage belongs to: its unrolled copy, the loop
+  /// itself, or neither. A chain stays within one.
+  std::pair<const LadderVersion *, bool> ladderOf(const Stage &S) const {
+    const Instruction *I = S.Calls.front();
+    if (const LadderVersion *V = CopyOf.lookup(I))
+      return {V, true};
+    return {LoopOf.lookup(I), false};
+  }
   SmallPtrSet<const Instruction *, 16> RewrittenCalls;
   std::string loopNote(const Stage &S) const;
 
@@ -2537,7 +2548,8 @@ bool Recognizer::run() {
   for (unsigned K = 0; K < Stages.size(); ++K)
     for (unsigned J = 0; J < Stages.size(); ++J) {
       if (J == K || Prev[J] >= 0 ||
-          Stages[J].Calls.size() != Stages[K].Calls.size())
+          Stages[J].Calls.size() != Stages[K].Calls.size() ||
+          ladderOf(Stages[J]) != ladderOf(Stages[K]))
         continue;
       bool All = true;
       for (Value *W : Stages[J].words()) {

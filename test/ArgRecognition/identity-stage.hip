@@ -24,6 +24,15 @@
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/g9.ll -o %t/g9.x.ll 2>&1 | FileCheck %s --check-prefix=G9
 // G9-COUNT-2: recognised
 // RUN: %crosslane-run %t/g9.ll --diff=%t/g9.x.ll --kernel=max_then_index --mcpu=gfx942 --block=64 --sizes=1,31,64,200 --print=none --arg=buf:f32:256:input --arg=buf:i32:2:zero --arg=buf:f32:1:zero --arg=i32:N --inputs=random,ties,nan-each,all-nan,pm-zero | FileCheck %s --check-prefix=DIFF
+// At -O1 both loops stay rolled and get unrolled copies (LadderLoops.h);
+// the index loop itself (not its copy) was linked after the value copy's
+// last stage, and the value butterfly was silently kept. A chain now stays
+// within one ladder copy or loop.
+// RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O1 -S -emit-llvm %s -o %t/o1.ll
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/o1.ll -o %t/o1.x.ll 2>&1 | FileCheck %s --check-prefix=O1
+// O1-DAG: recognised fmax f32, -0 < +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
+// O1-DAG: recognised smin i32 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
+// RUN: %crosslane-run %t/o1.ll --diff=%t/o1.x.ll --kernel=max_then_index --mcpu=gfx942 --block=64 --sizes=1,31,64,200 --print=none --arg=buf:f32:256:input --arg=buf:i32:2:zero --arg=buf:f32:1:zero --arg=i32:N --inputs=random,ties,nan-each,all-nan,pm-zero | FileCheck %s --check-prefix=DIFF
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 #include <hip/hip_runtime.h>
 
