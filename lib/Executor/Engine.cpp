@@ -3335,6 +3335,79 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
   }
 }
 
+namespace {
+/// One scalar the caller passes: a parameter, or a field or element of a
+/// byref aggregate, at \p Offset in the kernarg segment.
+struct ArgLeaf {
+  Type *Ty;
+  uint64_t Offset;
+  unsigned Param;
+};
+} // namespace
+
+static std::string typeName(Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
+  return S;
+}
+
+/// Appends the scalar leaves of \p T placed at \p Off (struct fields and
+/// array/vector elements in memory order); false for types with no
+/// byte-addressed scalar leaves (e.g. i1 vectors, scalable vectors).
+static bool collectArgLeaves(Type *T, uint64_t Off, unsigned Param,
+                             std::vector<ArgLeaf> &Out, const DataLayout &DL) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (auto [I, E] : enumerate(ST->elements()))
+      if (!collectArgLeaves(E, Off + SL->getElementOffset(I), Param, Out, DL))
+        return false;
+    return true;
+  }
+  Type *Elt = nullptr;
+  uint64_t N = 0;
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    Elt = AT->getElementType(), N = AT->getNumElements();
+  else if (auto *VT = dyn_cast<FixedVectorType>(T))
+    Elt = VT->getElementType(), N = VT->getNumElements();
+  if (Elt) {
+    uint64_t Step = DL.getTypeAllocSize(Elt);
+    if (isa<VectorType>(T) && DL.getTypeSizeInBits(Elt) % 8)
+      return false;
+    if (isa<VectorType>(T))
+      Step = DL.getTypeStoreSize(Elt);
+    for (uint64_t I = 0; I < N; ++I)
+      if (!collectArgLeaves(Elt, Off + I * Step, Param, Out, DL))
+        return false;
+    return true;
+  }
+  if (!T->isIntegerTy() && !T->isFloatingPointTy() && !T->isPointerTy())
+    return false;
+  if (T->getPrimitiveSizeInBits() > 64)
+    return false;
+  Out.push_back({T, Off, Param});
+  return true;
+}
+
+/// ": parameter 0 is byref %struct.P: ptr, ptr, i32, float" for each
+/// parameter with more than one leaf.
+static std::string describeLeaves(const Function &K, ArrayRef<ArgLeaf> Leaves) {
+  std::string S;
+  for (const Argument &A : K.args()) {
+    SmallVector<std::string, 8> Names;
+    for (const ArgLeaf &L : Leaves)
+      if (L.Param == A.getArgNo())
+        Names.push_back(typeName(L.Ty));
+    if (Names.size() == 1 && !A.hasByRefAttr())
+      continue;
+    S += (S.empty() ? " (parameter " : "; parameter ") +
+         std::to_string(A.getArgNo()) + " is byref " +
+         typeName(A.getParamByRefType()) +
+         ", one value per field: " + join(Names, ", ");
+  }
+  return S.empty() ? S : S + ")";
+}
+
 bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
                          std::vector<std::vector<uint8_t>> &Buffers) {
   Cfg = &C;
@@ -3372,39 +3445,56 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     std::fill(R.Init.begin(), R.Init.end(), 1);
     BufAddr.push_back(A);
   }
-  // Kernel arguments: bits per parameter and the kernarg segment.
-  if (C.Args.size() != K.arg_size()) {
-    Err = "kernel '" + K.getName().str() + "' takes " +
-          std::to_string(K.arg_size()) + " arguments, " +
-          std::to_string(C.Args.size()) + " given";
-    return false;
-  }
-  std::vector<uint64_t> ArgBits;
+  // Kernel arguments: bits per parameter and the kernarg segment. A byref
+  // aggregate takes one argument value per scalar leaf, laid out in the
+  // segment as the data layout places it; the parameter is its address.
+  std::vector<ArgLeaf> Leaves;
+  std::vector<uint64_t> ByRefOff(K.arg_size(), ~0ULL);
   std::vector<uint8_t> Kernarg;
   for (const Argument &A : K.args()) {
-    const KernelArg &KA = C.Args[A.getArgNo()];
-    Type *T = A.getType();
-    if (A.hasByRefAttr() || T->isAggregateType() || T->isVectorTy()) {
+    Type *T = A.hasByRefAttr() ? A.getParamByRefType() : A.getType();
+    if (!A.hasByRefAttr() && (T->isAggregateType() || T->isVectorTy())) {
       Err = "kernel argument " + std::to_string(A.getArgNo()) +
-            " has a type the executor does not pass (byref/aggregate/vector)";
+            " is an aggregate or vector passed by value, which the executor "
+            "does not pass";
       return false;
     }
+    Align Al = A.hasByRefAttr() ? A.getParamAlign().valueOrOne()
+                                : DL.getABITypeAlign(T);
+    uint64_t Off = alignTo(Kernarg.size(), Al.value());
+    Kernarg.resize(Off + DL.getTypeAllocSize(T));
+    if (A.hasByRefAttr())
+      ByRefOff[A.getArgNo()] = Off;
+    if (!collectArgLeaves(T, Off, A.getArgNo(), Leaves, DL)) {
+      Err = "kernel argument " + std::to_string(A.getArgNo()) +
+            " holds a type the executor does not pass";
+      return false;
+    }
+  }
+  if (C.Args.size() != Leaves.size()) {
+    Err = "kernel '" + K.getName().str() + "' takes " +
+          std::to_string(Leaves.size()) + " argument value" +
+          (Leaves.size() == 1 ? "" : "s") + ", " +
+          std::to_string(C.Args.size()) + " given" + describeLeaves(K, Leaves);
+    return false;
+  }
+  std::vector<uint64_t> ArgBits(K.arg_size(), 0);
+  for (auto [L, KA] : zip(Leaves, C.Args)) {
     uint64_t V = KA.IsBuffer ? BufAddr[KA.Buffer] : KA.Bits;
-    if (KA.IsBuffer && !T->isPointerTy()) {
-      Err = "kernel argument " + std::to_string(A.getArgNo()) +
-            " is not a pointer but a buffer was given";
+    std::string Which = "kernel argument value " +
+                        std::to_string(&L - Leaves.data()) + " (" +
+                        typeName(L.Ty) + ")";
+    if (KA.IsBuffer && !L.Ty->isPointerTy()) {
+      Err = Which + " is not a pointer but a buffer was given";
       return false;
     }
-    if (!KA.IsBuffer && T->isPointerTy() && V != 0) {
-      Err = "kernel argument " + std::to_string(A.getArgNo()) +
-            " is a pointer: give a buffer";
+    if (!KA.IsBuffer && L.Ty->isPointerTy() && V != 0) {
+      Err = Which + " is a pointer: give a buffer";
       return false;
     }
-    ArgBits.push_back(V);
-    uint64_t Size = DL.getTypeStoreSize(T);
-    size_t Off = alignTo(Kernarg.size(), DL.getABITypeAlign(T).value());
-    Kernarg.resize(Off + Size);
-    std::memcpy(&Kernarg[Off], &V, Size);
+    if (ByRefOff[L.Param] == ~0ULL)
+      ArgBits[L.Param] = V;
+    std::memcpy(&Kernarg[L.Offset], &V, DL.getTypeStoreSize(L.Ty));
   }
   size_t ImplOff = alignTo(Kernarg.size(), 8);
   std::vector<uint8_t> Packet, Implicit;
@@ -3418,6 +3508,9 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     std::memcpy(&R.Bytes[ImplOff], Implicit.data(), 256);
     std::fill(R.Init.begin(), R.Init.end(), 1);
   }
+  for (auto [P, Off] : enumerate(ByRefOff))
+    if (Off != ~0ULL)
+      ArgBits[P] = KernargAddr + Off;
   DispatchAddr = addRegion("dispatch packet", Packet.size(), true);
   {
     Region &R = Globals.back();

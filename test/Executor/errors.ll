@@ -41,7 +41,7 @@
 ; NOKERNEL: crosslane-run: error: no kernel 'nope' in
 ; CHIP: crosslane-run: error: unknown AMDGPU processor 'gfx9999'
 ; SPEC: crosslane-run: error: unknown element type 'q32' in 'buf:q32:64:zero'
-; NARGS: crosslane-run: error: kernel 'oob' takes 1 arguments, 0 given
+; NARGS: crosslane-run: error: kernel 'oob' takes 1 argument value, 0 given
 ; GRID: crosslane-run: error: bad --grid dimension '0'
 ; UNDEF: crosslane-run: error: load from '__oclc_daz_opt', a constant this module declares but does not define (a device-library constant that was not linked?) in lane 0 at undefined_constant:entry:1
 ; FLAG: crosslane-run: Unknown command line argument '--bogus-flag'

@@ -80,7 +80,8 @@ static cl::list<std::string> ArgSpecs(
              "neg-max) or input (generator-driven in --diff; random "
              "otherwise). Scalars: TYPE:VALUE (e.g. i32:77, f32:2.5). "
              "null: a null pointer. COUNT/VALUE may be N (the current "
-             "--sizes entry), or N+K / N*K"),
+             "--sizes entry), or N+K / N*K. A struct parameter (byref) "
+             "takes one value per scalar field, in memory order"),
     cl::cat(Cat));
 static cl::opt<unsigned> Seed("seed", cl::desc("Random seed (default 1)"),
                               cl::init(1), cl::cat(Cat));
