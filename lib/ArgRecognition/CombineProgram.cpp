@@ -632,18 +632,25 @@ CombineProgram::comparedConstants(bool Float, unsigned FloatBits) const {
 }
 
 std::string CombineProgram::key() const {
+  // A binary encoding (it is built for every stage proof looked up): the
+  // counts make it self-delimiting.
   std::string S;
-  raw_string_ostream OS(S);
+  auto Put = [&S](auto V) {
+    S.append(reinterpret_cast<const char *>(&V), sizeof(V));
+  };
+  Put(uint32_t(Nodes.size()));
   for (const Node &N : Nodes) {
-    OS << unsigned(N.Opc) << ',' << unsigned(N.Bits) << ',' << N.Aux << ','
-       << N.Imm << '(';
+    Put(uint8_t(N.Opc));
+    Put(N.Bits);
+    Put(N.Aux);
+    Put(N.Imm);
+    Put(N.NumOps);
     for (unsigned K = 0; K < N.NumOps; ++K)
-      OS << Operands[N.FirstOp + K] << ' ';
-    OS << ')';
+      Put(uint32_t(Operands[N.FirstOp + K]));
   }
-  OS << "|out";
+  Put(uint32_t(Outputs.size()));
   for (unsigned O : Outputs)
-    OS << ' ' << O;
+    Put(uint32_t(O));
   // Messages are left out: they name values of this function, and two
   // programs that differ only there compute the same (a proof resolves its
   // message indices against the program it was asked for).

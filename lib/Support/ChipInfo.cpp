@@ -7,6 +7,7 @@
 #include "crosslane/Support/ChipInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -17,6 +18,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <memory>
+#include <mutex>
 
 using namespace llvm;
 
@@ -73,6 +75,24 @@ unsigned waveSizeFor(AMDGPU::GPUKind Kind, StringRef Features) {
 } // namespace
 
 std::optional<ChipInfo> ChipInfo::get(StringRef CPU, StringRef Features) {
+  // Building an MCSubtargetInfo is the costly part (about a sixth of the
+  // recognition pass on a module of small kernels): one per (CPU,
+  // features), shared by every function and pass; passes may run on
+  // several threads.
+  static std::mutex Lock;
+  static StringMap<std::optional<ChipInfo>> Cache;
+  std::string Key = (CPU + "|" + Features).str();
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    if (auto It = Cache.find(Key); It != Cache.end())
+      return It->second;
+  }
+  std::optional<ChipInfo> C = compute(CPU, Features);
+  std::lock_guard<std::mutex> G(Lock);
+  return Cache.try_emplace(Key, std::move(C)).first->second;
+}
+
+std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {
   AMDGPU::GPUKind Kind = AMDGPU::parseArchAMDGCN(CPU);
   if (Kind == AMDGPU::GK_NONE)
     return std::nullopt;
