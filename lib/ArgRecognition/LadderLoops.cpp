@@ -125,9 +125,10 @@ struct Term {
 class LoopVersioner {
 public:
   LoopVersioner(Function &F, Loop &L, LoopInfo &LI, DominatorTree &DT,
-                unsigned WaveSize, function_ref<const UniformityInfo &()> GetUI)
+                unsigned WaveSize, function_ref<const UniformityInfo &()> GetUI,
+                function_ref<void()> BeforeChange)
       : F(F), L(L), LI(LI), DT(DT), WaveSize(WaveSize), GetUI(GetUI),
-        DL(F.getDataLayout()) {}
+        BeforeChange(BeforeChange), DL(F.getDataLayout()) {}
 
   std::optional<LadderVersion> run();
 
@@ -138,6 +139,7 @@ private:
   DominatorTree &DT;
   unsigned WaveSize;
   function_ref<const UniformityInfo &()> GetUI;
+  function_ref<void()> BeforeChange;
   const DataLayout &DL;
   BasicBlock *Pre = nullptr, *Header = nullptr, *Latch = nullptr,
              *Exit = nullptr;
@@ -493,6 +495,7 @@ std::optional<LadderVersion> LoopVersioner::run() {
     return std::nullopt;
   }
   bool Ballot = false;
+  BeforeChange();
   Value *Guard = buildGuard(Ballot);
   if (!Guard || match(Guard, m_Zero())) {
     discardGuard();
@@ -511,14 +514,16 @@ std::optional<LadderVersion> LoopVersioner::run() {
 SmallVector<LadderVersion, 2>
 versionLadderLoops(Function &F, LoopInfo &LI, DominatorTree &DT,
                    unsigned WaveSize,
-                   function_ref<const UniformityInfo &()> GetUI) {
+                   function_ref<const UniformityInfo &()> GetUI,
+                   function_ref<void()> BeforeChange) {
   SmallVector<LadderVersion, 2> Versions;
   SmallVector<Loop *, 4> Innermost;
   for (Loop *L : LI.getLoopsInPreorder())
     if (L->isInnermost())
       Innermost.push_back(L);
   for (Loop *L : Innermost)
-    if (auto V = LoopVersioner(F, *L, LI, DT, WaveSize, GetUI).run())
+    if (auto V =
+            LoopVersioner(F, *L, LI, DT, WaveSize, GetUI, BeforeChange).run())
       Versions.push_back(std::move(*V));
   return Versions;
 }

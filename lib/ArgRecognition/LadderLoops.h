@@ -54,11 +54,13 @@ struct LadderVersion {
 /// address depends on the iteration and whose trip count is not a
 /// constant. \p DT is kept up to date; \p LI describes the original loops
 /// only (copies are straight-line code). \p GetUI is asked only when a
-/// guard reads a value that is not a constant.
+/// guard reads a value that is not a constant; \p BeforeChange before the
+/// first change to \p F.
 llvm::SmallVector<LadderVersion, 2>
 versionLadderLoops(llvm::Function &F, llvm::LoopInfo &LI,
                    llvm::DominatorTree &DT, unsigned WaveSize,
-                   llvm::function_ref<const llvm::UniformityInfo &()> GetUI);
+                   llvm::function_ref<const llvm::UniformityInfo &()> GetUI,
+                   llvm::function_ref<void()> BeforeChange);
 
 /// Removes \p V's copy: the preheader branches to the loop again.
 /// Sends the preheader to the loop again. The copy is left unreachable:

@@ -536,8 +536,10 @@ class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
              PostDominatorTree &PDT, OptimizationRemarkEmitter &ORE,
-             argrec::StageCache &Cache, ArrayRef<LadderVersion> Versions)
-      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache) {
+             argrec::StageCache &Cache, ArrayRef<LadderVersion> Versions,
+             function_ref<void()> BeforeChange)
+      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache),
+        BeforeChange(BeforeChange) {
     for (const LadderVersion &V : Versions) {
       for (Instruction *I : V.CopyCalls)
         CopyOf[I] = &V;
@@ -560,6 +562,7 @@ private:
   PostDominatorTree &PDT;
   OptimizationRemarkEmitter &ORE;
   argrec::StageCache &Cache;
+  function_ref<void()> BeforeChange; ///< called before the first edit
   SmallVector<Stage, 8> Stages;
   SmallVector<SmallSetVector<Instruction *, 32>, 8> Closures;
   /// Ladder loops (LadderLoops.h): shuffles of an unrolled copy, with its
@@ -1034,6 +1037,8 @@ bool Recognizer::splitMixedPhis() {
       if (Outside && !Inside.empty() && !Phi->getParent()->isEHPad())
         Splits.push_back({Phi->getParent(), Inside});
     }
+  if (!Splits.empty())
+    BeforeChange();
   for (auto &[BB, Inside] : Splits)
     SplitBlockPredecessors(BB, Inside, ".crosslane.out");
   CFGEdits += Splits.size();
@@ -1939,6 +1944,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   bool UsesTid;
   if (!checkResults(First, P, CL, UsesTid))
     return false;
+  BeforeChange();
   if (!hoistWords(First)) {
     refuse(First, "UnsupportedState",
            "a word the lanes exchange is computed after the first exchange "
@@ -2625,15 +2631,6 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 
 } // namespace
 
-/// True if \p F has code the pass may rewrite (cross-lane exchanges or
-/// atomics).
-static bool hasCrossLaneCode(Function &F) {
-  return any_of(instructions(F), [](Instruction &I) {
-    auto *II = dyn_cast<IntrinsicInst>(&I);
-    return isa<AtomicRMWInst>(I) || (II && stageKey(II));
-  });
-}
-
 /// A copy of \p F in its module, to restore if a rewrite goes wrong.
 static Function *cloneForRollback(Function &F) {
   ValueToValueMapTy VMap;
@@ -2662,9 +2659,13 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   if (F.isDeclaration())
     return PreservedAnalyses::all();
   // A rewrite that leaves the function invalid must not reach the backend:
-  // functions with cross-lane code are kept as a copy until the result
-  // verifies, and restored (with a remark) if it does not.
-  Function *Backup = hasCrossLaneCode(F) ? cloneForRollback(F) : nullptr;
+  // before its first edit the function is copied; the copy is kept until the
+  // result verifies, and restored (with a remark) if it does not.
+  Function *Backup = nullptr;
+  auto BeforeChange = [&]() {
+    if (!Backup)
+      Backup = cloneForRollback(F);
+  };
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
     std::optional<ChipInfo> Chip = ChipInfo::get(F);
     if (!Chip)
@@ -2672,14 +2673,15 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    SmallVector<LadderVersion, 2> Versions =
-        versionLadderLoops(F, FAM.getResult<LoopAnalysis>(F), DT,
-                           Chip->WaveSize, [&]() -> const UniformityInfo & {
-                             return FAM.getResult<UniformityInfoAnalysis>(F);
-                           });
+    SmallVector<LadderVersion, 2> Versions = versionLadderLoops(
+        F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
+        [&]() -> const UniformityInfo & {
+          return FAM.getResult<UniformityInfoAnalysis>(F);
+        },
+        BeforeChange);
     if (!Versions.empty())
       PDT.recalculate(F);
-    Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions);
+    Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
     bool Changed = R.run();
     // A copy is kept only if every chain in it was replaced.
     SmallVector<BranchInst *, 4> Guards;
@@ -2702,6 +2704,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     // for the function as it is now.
     bool Atomics = false;
     if (argrec::hasLaneAtomics(F)) {
+      BeforeChange();
       if (Changed || R.cfgChanged() || !Versions.empty())
         FAM.invalidate(F, PreservedAnalyses::none());
       Atomics = argrec::combineLaneAtomics(

@@ -101,6 +101,16 @@ public:
     Put(Implicit, 64, Dims, 2); // hidden_grid_dims
   }
 
+  // Code object v5 hidden arguments (AMDGPUUsage): hidden_printf_buffer at
+  // 72, hidden_hostcall_buffer at 80.
+  std::vector<std::pair<unsigned, std::string>>
+  unmodelledBuffers() const override {
+    return {{72, "printf buffer (not modelled)"},
+            {80, "hostcall buffer (printf and other hostcalls through the "
+                 "device libraries are not modelled; printf runs with "
+                 "-nogpulib)"}};
+  }
+
   int execIntrinsic(OpCtx &C, unsigned IID) override;
   int execExternal(OpCtx &C, StringRef Name) override;
 
@@ -1278,7 +1288,8 @@ int AMDGPUTarget::execIntrinsic(OpCtx &C, unsigned IID) {
     return uniformFill(C, W);
   case Intrinsic::amdgcn_s_memtime:
   case Intrinsic::amdgcn_s_memrealtime:
-    return uniformFill(C, 0);
+  case Intrinsic::readcyclecounter:
+    return uniformFill(C, E.clock());
   case Intrinsic::amdgcn_s_waitcnt:
   case Intrinsic::amdgcn_s_sleep:
   case Intrinsic::amdgcn_s_nop:
@@ -1440,6 +1451,20 @@ int AMDGPUTarget::execExternal(OpCtx &C, StringRef Name) {
   if (Name == "__atomic_work_item_fence" || Name == "__ockl_fence" ||
       Name == "__builtin_amdgcn_fence")
     return 1;
+  // ockl's wave votes (__any/__all): 1 in every active lane when any / all
+  // of the active lanes' operands are non-zero.
+  if ((Name == "__ockl_wfany_i32" || Name == "__ockl_wfall_i32") &&
+      C.numOps() == 1) {
+    if (C.opPoison(0) & C.Exec)
+      return C.fail(Name + " operand is poison"), -1;
+    uint64_t NonZero = 0;
+    forLanes(C.Exec, [&](unsigned L) {
+      if (C.op(0, L))
+        NonZero |= 1ULL << L;
+    });
+    bool Any = Name == "__ockl_wfany_i32";
+    return uniformFill(C, Any ? NonZero != 0 : NonZero == C.Exec);
+  }
   if (Name.starts_with("__ockl_get_")) {
     StringRef What = Name.drop_front(strlen("__ockl_get_"));
     unsigned NOps = C.numOps();

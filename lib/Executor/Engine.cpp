@@ -34,6 +34,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -228,6 +229,67 @@ constexpr uint64_t TagLDS = 1ULL << 48, TagPriv = 2ULL << 48;
 
 } // namespace
 
+namespace {
+/// Where one scalar leaf of a value lives in memory: its type and byte
+/// offset (and, for kernel arguments, the parameter it belongs to).
+struct MemLeaf {
+  Type *Ty;
+  uint64_t Offset;
+  unsigned Param = 0;
+};
+} // namespace
+
+/// Byte offset and size of leaf \p L of a load or store.
+static std::pair<unsigned, unsigned> leafMem(const DInst &D, unsigned L) {
+  if (D.LeafMem.empty())
+    return {L * D.EltSize, D.EltSize};
+  return D.LeafMem[L];
+}
+
+static std::string typeName(Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
+  return S;
+}
+
+/// Appends the scalar leaves of \p T placed at \p Off, in the order the
+/// engine flattens values (struct fields and array/vector elements in
+/// memory order); false for types with no byte-addressed scalar leaves
+/// (e.g. i1 vectors, integers wider than 64 bits).
+static bool collectMemLeaves(Type *T, uint64_t Off, unsigned Param,
+                             std::vector<MemLeaf> &Out, const DataLayout &DL) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    for (auto [I, E] : enumerate(ST->elements()))
+      if (!collectMemLeaves(E, Off + SL->getElementOffset(I), Param, Out, DL))
+        return false;
+    return true;
+  }
+  Type *Elt = nullptr;
+  uint64_t N = 0;
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    Elt = AT->getElementType(), N = AT->getNumElements();
+  else if (auto *VT = dyn_cast<FixedVectorType>(T))
+    Elt = VT->getElementType(), N = VT->getNumElements();
+  if (Elt) {
+    if (isa<VectorType>(T) && DL.getTypeSizeInBits(Elt) % 8)
+      return false;
+    uint64_t Step = isa<VectorType>(T) ? DL.getTypeStoreSize(Elt)
+                                       : DL.getTypeAllocSize(Elt);
+    for (uint64_t I = 0; I < N; ++I)
+      if (!collectMemLeaves(Elt, Off + I * Step, Param, Out, DL))
+        return false;
+    return true;
+  }
+  if (!T->isIntegerTy() && !T->isFloatingPointTy() && !T->isPointerTy())
+    return false;
+  if (T->getPrimitiveSizeInBits() > 64)
+    return false;
+  Out.push_back({T, Off, Param});
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Executor implementation
 //===----------------------------------------------------------------------===//
@@ -286,6 +348,7 @@ public:
     return Lin / (BX * BY);
   }
   uint64_t dispatchPtr() const override { return DispatchAddr; }
+  uint64_t clock() const override { return Stats.WaveInstructions; }
   uint64_t implicitArgPtr() const override { return ImplicitAddr; }
   uint64_t kernargPtr() const override { return KernargAddr; }
   const LaunchConfig &launch() const override { return *Cfg; }
@@ -960,6 +1023,8 @@ public:
   bool decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
                   DenseMap<const Value *, int32_t> &SlotOf,
                   const DenseSet<const Instruction *> &WWMSet);
+  bool decodeInlineAsm(const CallBase &CB, DInst &D);
+  bool decodeAggregateAccess(const Instruction &I, Type *T, DInst &D);
   int32_t slotFor(DecodedFunc &DF, const Value *V,
                   DenseMap<const Value *, int32_t> &SlotOf, std::string &Why);
   int32_t newSlot(DecodedFunc &DF, Type *T, std::string &Why);
@@ -1323,6 +1388,62 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
   return true;
 }
 
+/// A struct or array load/store (clang emits them at -O0, e.g. copying a
+/// cooperative_groups object): one access per leaf, at the data layout's
+/// offsets; padding is neither read nor written.
+bool Executor::Impl::decodeAggregateAccess(const Instruction &I, Type *T,
+                                           DInst &D) {
+  std::vector<MemLeaf> Leaves;
+  if (!collectMemLeaves(T, 0, 0, Leaves, DL))
+    return failAt(I, "aggregate access with a leaf that is not a byte-sized "
+                     "scalar is not modelled");
+  for (const MemLeaf &L : Leaves)
+    D.LeafMem.push_back(
+        {uint32_t(L.Offset), uint32_t(DL.getTypeStoreSize(L.Ty))});
+  D.MemBytes = DL.getTypeStoreSize(T);
+  return true;
+}
+
+/// Inline assembly is modelled only when its text is nothing but comments
+/// (ROCm's ockl wraps ballots and readfirstlane in `asm sideeffect "; ockl
+/// ... hack $0", "=v,0"(x)` to stop LLVM from moving them): no instruction
+/// runs, and an output tied to an input ("0") holds that input.
+bool Executor::Impl::decodeInlineAsm(const CallBase &CB, DInst &D) {
+  const auto *IA = cast<InlineAsm>(CB.getCalledOperand());
+  SmallVector<StringRef, 4> Lines;
+  StringRef(IA->getAsmString()).split(Lines, '\n');
+  if (!all_of(Lines, [](StringRef L) {
+        L = L.trim();
+        return L.empty() || L.starts_with(";");
+      }))
+    return failAt(CB, "inline assembly is not modelled (only text that is "
+                      "all comments is)");
+  D.AsmComment = true;
+  if (CB.getType()->isVoidTy())
+    return true;
+  // The input operand tied to output 0 (the only output allowed).
+  InlineAsm::ConstraintInfoVector Cons = IA->ParseConstraints();
+  unsigned Outputs = 0, OpNo = 0;
+  for (const InlineAsm::ConstraintInfo &CI : Cons) {
+    if (CI.Type == InlineAsm::isOutput) {
+      ++Outputs;
+      if (CI.isIndirect)
+        ++OpNo;
+      continue;
+    }
+    if (CI.Type != InlineAsm::isInput)
+      continue;
+    if (!CI.Codes.empty() && CI.Codes[0] == "0" && D.AsmTiedOp < 0)
+      D.AsmTiedOp = OpNo;
+    ++OpNo;
+  }
+  if (Outputs != 1 || D.AsmTiedOp < 0 ||
+      CB.getArgOperand(D.AsmTiedOp)->getType() != CB.getType())
+    return failAt(CB, "inline assembly (a comment) whose result is not an "
+                      "input tied to it is not modelled");
+  return true;
+}
+
 bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
                                 DenseMap<const Value *, int32_t> &SlotOf,
                                 const DenseSet<const Instruction *> &WWMSet) {
@@ -1353,7 +1474,7 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
     D.Align = LI->getAlign().value();
     Type *T = LI->getType();
     if (T->isStructTy() || T->isArrayTy())
-      return failAt(I, "aggregate loads are not modelled");
+      return decodeAggregateAccess(I, T, D);
     D.EltSize = DL.getTypeStoreSize(T->getScalarType());
     if (T->getScalarSizeInBits() % 8 && T->getScalarSizeInBits() != 1)
       return failAt(I, "loads of non-byte-sized elements are not modelled");
@@ -1362,7 +1483,7 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
     D.Align = SI->getAlign().value();
     Type *T = SI->getValueOperand()->getType();
     if (T->isStructTy() || T->isArrayTy())
-      return failAt(I, "aggregate stores are not modelled");
+      return decodeAggregateAccess(I, T, D);
     D.EltSize = DL.getTypeStoreSize(T->getScalarType());
     if (T->getScalarSizeInBits() % 8 && T->getScalarSizeInBits() != 1)
       return failAt(I, "stores of non-byte-sized elements are not modelled");
@@ -1411,7 +1532,7 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
   } else if (auto *CB = dyn_cast<CallBase>(&I)) {
     const Function *Callee = CB->getCalledFunction();
     if (CB->isInlineAsm())
-      return failAt(I, "inline assembly is not modelled");
+      return decodeInlineAsm(*CB, D);
     if (!Callee)
       return failAt(I, "indirect calls are not modelled");
     D.IID = Callee->getIntrinsicID();
@@ -1993,18 +2114,19 @@ bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
       if (!Ok)
         return;
       uint64_t Addr = C.op(0, Lane), Off;
-      unsigned Total = D.EltSize * N;
+      unsigned Total = D.LeafMem.empty() ? D.EltSize * N : D.MemBytes;
       Region *R = resolve(I, D.AS, Addr, Lane, Total, D.Align, false, Off);
       if (!R) {
         Ok = false;
         return;
       }
       for (unsigned L = 0; L < N; ++L) {
+        auto [LOff, LSize] = leafMem(D, L);
         uint64_t V = 0;
-        std::memcpy(&V, &R->Bytes[Off + L * D.EltSize], D.EltSize);
+        std::memcpy(&V, &R->Bytes[Off + LOff], LSize);
         bool Po = false;
-        for (unsigned B = 0; B < D.EltSize; ++B)
-          Po |= !R->Init[Off + L * D.EltSize + B];
+        for (unsigned B = 0; B < LSize; ++B)
+          Po |= !R->Init[Off + LOff + B];
         Leaf LT = ResLeaf(L);
         if (LT.K == LeafKind::Int)
           V &= maskBits(LT.Bits);
@@ -2025,25 +2147,31 @@ bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
     if (PA)
       return C.fail("store through a poison address in lane " +
                     Twine(llvm::countr_zero(PA)));
-    for (unsigned L = 0; L < N; ++L)
-      if (uint64_t PV = C.opPoison(0, L) & Exec)
-        return C.fail("poison stored (lane " + Twine(llvm::countr_zero(PV)) +
-                      (N > 1 ? ", element " + Twine(L) : Twine("")) + ")");
+    // A poison scalar or vector element stored is reported (it is almost
+    // always a bug); an aggregate's poison fields (a struct built with
+    // insertvalue from poison) leave their bytes uninitialised instead.
+    if (D.LeafMem.empty())
+      for (unsigned L = 0; L < N; ++L)
+        if (uint64_t PV = C.opPoison(0, L) & Exec)
+          return C.fail("poison stored (lane " + Twine(llvm::countr_zero(PV)) +
+                        (N > 1 ? ", element " + Twine(L) : Twine("")) + ")");
     bool Ok = true;
     forLanes(Exec, [&](unsigned Lane) {
       if (!Ok)
         return;
       uint64_t Addr = C.op(1, Lane), Off;
-      Region *R =
-          resolve(I, D.AS, Addr, Lane, D.EltSize * N, D.Align, true, Off);
+      unsigned Total = D.LeafMem.empty() ? D.EltSize * N : D.MemBytes;
+      Region *R = resolve(I, D.AS, Addr, Lane, Total, D.Align, true, Off);
       if (!R) {
         Ok = false;
         return;
       }
       for (unsigned L = 0; L < N; ++L) {
+        auto [LOff, LSize] = leafMem(D, L);
         uint64_t V = C.op(0, Lane, L);
-        std::memcpy(&R->Bytes[Off + L * D.EltSize], &V, D.EltSize);
-        std::memset(&R->Init[Off + L * D.EltSize], 1, D.EltSize);
+        bool Po = (C.opPoison(0, L) >> Lane) & 1;
+        std::memcpy(&R->Bytes[Off + LOff], &V, LSize);
+        std::memset(&R->Init[Off + LOff], Po ? 0 : 1, LSize);
       }
     });
     return Ok;
@@ -3251,6 +3379,16 @@ bool Executor::Impl::runWave(Wave &Wv) {
         }
         if (D.AssertFail)
           return failAssert(C);
+        if (D.AsmComment) {
+          for (unsigned L = 0, N = D.Res >= 0 ? C.resLeaves() : 0; L < N; ++L) {
+            forLanes(Exec, [&](unsigned Lane) {
+              C.res(Lane, L) = C.op(D.AsmTiedOp, Lane, L);
+            });
+            C.setPoison(C.opPoison(D.AsmTiedOp, L), L);
+          }
+          ++F.InstIdx;
+          continue;
+        }
         if (D.Printf) {
           if (!execPrintf(C, D.Printf))
             return false;
@@ -3335,67 +3473,13 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
   }
 }
 
-namespace {
-/// One scalar the caller passes: a parameter, or a field or element of a
-/// byref aggregate, at \p Offset in the kernarg segment.
-struct ArgLeaf {
-  Type *Ty;
-  uint64_t Offset;
-  unsigned Param;
-};
-} // namespace
-
-static std::string typeName(Type *T) {
-  std::string S;
-  raw_string_ostream OS(S);
-  T->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
-  return S;
-}
-
-/// Appends the scalar leaves of \p T placed at \p Off (struct fields and
-/// array/vector elements in memory order); false for types with no
-/// byte-addressed scalar leaves (e.g. i1 vectors, scalable vectors).
-static bool collectArgLeaves(Type *T, uint64_t Off, unsigned Param,
-                             std::vector<ArgLeaf> &Out, const DataLayout &DL) {
-  if (auto *ST = dyn_cast<StructType>(T)) {
-    const StructLayout *SL = DL.getStructLayout(ST);
-    for (auto [I, E] : enumerate(ST->elements()))
-      if (!collectArgLeaves(E, Off + SL->getElementOffset(I), Param, Out, DL))
-        return false;
-    return true;
-  }
-  Type *Elt = nullptr;
-  uint64_t N = 0;
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    Elt = AT->getElementType(), N = AT->getNumElements();
-  else if (auto *VT = dyn_cast<FixedVectorType>(T))
-    Elt = VT->getElementType(), N = VT->getNumElements();
-  if (Elt) {
-    uint64_t Step = DL.getTypeAllocSize(Elt);
-    if (isa<VectorType>(T) && DL.getTypeSizeInBits(Elt) % 8)
-      return false;
-    if (isa<VectorType>(T))
-      Step = DL.getTypeStoreSize(Elt);
-    for (uint64_t I = 0; I < N; ++I)
-      if (!collectArgLeaves(Elt, Off + I * Step, Param, Out, DL))
-        return false;
-    return true;
-  }
-  if (!T->isIntegerTy() && !T->isFloatingPointTy() && !T->isPointerTy())
-    return false;
-  if (T->getPrimitiveSizeInBits() > 64)
-    return false;
-  Out.push_back({T, Off, Param});
-  return true;
-}
-
 /// ": parameter 0 is byref %struct.P: ptr, ptr, i32, float" for each
 /// parameter with more than one leaf.
-static std::string describeLeaves(const Function &K, ArrayRef<ArgLeaf> Leaves) {
+static std::string describeLeaves(const Function &K, ArrayRef<MemLeaf> Leaves) {
   std::string S;
   for (const Argument &A : K.args()) {
     SmallVector<std::string, 8> Names;
-    for (const ArgLeaf &L : Leaves)
+    for (const MemLeaf &L : Leaves)
       if (L.Param == A.getArgNo())
         Names.push_back(typeName(L.Ty));
     if (Names.size() == 1 && !A.hasByRefAttr())
@@ -3448,7 +3532,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
   // Kernel arguments: bits per parameter and the kernarg segment. A byref
   // aggregate takes one argument value per scalar leaf, laid out in the
   // segment as the data layout places it; the parameter is its address.
-  std::vector<ArgLeaf> Leaves;
+  std::vector<MemLeaf> Leaves;
   std::vector<uint64_t> ByRefOff(K.arg_size(), ~0ULL);
   std::vector<uint8_t> Kernarg;
   for (const Argument &A : K.args()) {
@@ -3465,7 +3549,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     Kernarg.resize(Off + DL.getTypeAllocSize(T));
     if (A.hasByRefAttr())
       ByRefOff[A.getArgNo()] = Off;
-    if (!collectArgLeaves(T, Off, A.getArgNo(), Leaves, DL)) {
+    if (!collectMemLeaves(T, Off, A.getArgNo(), Leaves, DL)) {
       Err = "kernel argument " + std::to_string(A.getArgNo()) +
             " holds a type the executor does not pass";
       return false;
@@ -3501,10 +3585,14 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
   KernargAddr = addRegion("kernarg segment", ImplOff + 256, true);
   ImplicitAddr = KernargAddr + ImplOff;
   TM->buildDispatch(C, KernargAddr, Packet, Implicit);
+  Implicit.resize(256, 0);
+  for (auto &[Off, Name] : TM->unmodelledBuffers()) {
+    uint64_t A = addRegion(Name, 0, true);
+    std::memcpy(&Implicit[Off], &A, 8);
+  }
   {
     Region &R = Globals[(KernargAddr >> 32) - 1];
     std::memcpy(R.Bytes.data(), Kernarg.data(), Kernarg.size());
-    Implicit.resize(256, 0);
     std::memcpy(&R.Bytes[ImplOff], Implicit.data(), 256);
     std::fill(R.Init.begin(), R.Init.end(), 1);
   }

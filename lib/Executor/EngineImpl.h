@@ -39,6 +39,10 @@ struct DInst {
   unsigned Index = 0;         ///< 1-based number within its block
   // Memory.
   unsigned AS = 0, Align = 1, EltSize = 0;
+  /// Aggregate loads/stores: each leaf's (byte offset, size); empty for
+  /// scalars and vectors (leaf L at L * EltSize).
+  llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4> LeafMem;
+  unsigned MemBytes = 0; ///< bytes an aggregate access covers
   // GEP: constant offset plus scaled variable indices.
   int64_t ConstOff = 0;
   llvm::SmallVector<std::pair<int32_t, int64_t>, 2> GepIdx;
@@ -50,6 +54,11 @@ struct DInst {
   const BuiltinFn *Builtin = nullptr;
   bool External = false;
   bool AssertFail = false; ///< HIP's __assert_fail: a failed device assert
+  /// Inline assembly that is only a comment (ockl's "hoisting hack"s): it
+  /// runs nothing; the result, if any, is the operand its output is tied
+  /// to (-1: no result).
+  bool AsmComment = false;
+  int AsmTiedOp = -1;
   /// ockl's printf protocol (__ockl_[f]printf_*): 1 begin, 2 append a
   /// string, 3 append arguments. 0: not a printf call.
   unsigned Printf = 0;

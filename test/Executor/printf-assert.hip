@@ -2,9 +2,9 @@
 // executor formats ockl's printf calls (__ockl_printf_* as clang lowers
 // printf, __ockl_fprintf_stderr_* as ROCm's assert message) on the host, and
 // a failed assert prints its message, then stops at the trap. With device
-// libraries the hostcall buffer is not modelled, but an assert that never
-// fires no longer stops the kernel: what the executor cannot run is an
-// error only when it runs.
+// libraries the hostcall buffer is not modelled (an access names it), but
+// an assert that never fires does not stop the kernel: what the executor
+// cannot run is an error only when it runs.
 // REQUIRES: executor
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only -nogpulib -O2 -S -emit-llvm %s -o %t/a.ll
@@ -19,7 +19,7 @@
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only -O2 -S -emit-llvm %s -o %t/d.ll
 // RUN: %crosslane-run %t/d.ll --kernel=check --block=4 --arg=buf:i32:4:zero --arg=i32:100 --print=0 | FileCheck %s --check-prefix=HOLDS
 // RUN: not %crosslane-run %t/d.ll --kernel=check --block=4 --arg=buf:i32:4:zero --arg=i32:2 --print=none 2>&1 | FileCheck %s --check-prefix=DEVLIB
-// DEVLIB: error: inline assembly is not modelled
+// DEVLIB: error: out-of-bounds load of 8 bytes at offset {{[0-9]+}} of 'hostcall buffer (printf and other hostcalls through the device libraries are not modelled; printf runs with -nogpulib)'
 #include <hip/hip_runtime.h>
 #include <cassert>
 #include <cstdio>

@@ -114,6 +114,13 @@ public:
   virtual void buildDispatch(const LaunchConfig &Cfg, uint64_t KernargAddr,
                              std::vector<uint8_t> &Packet,
                              std::vector<uint8_t> &Implicit) const = 0;
+  /// Implicit-argument slots that point at runtime buffers the executor
+  /// does not model, as (byte offset, description): each points at an
+  /// empty region named by the description, so an access says what it hit.
+  virtual std::vector<std::pair<unsigned, std::string>>
+  unmodelledBuffers() const {
+    return {};
+  }
   /// Runs intrinsic \p IID. Returns 1 if handled (true result), 0 if not a
   /// target intrinsic, -1 on error (already reported through C.fail()).
   virtual int execIntrinsic(OpCtx &C, unsigned IID) = 0;
@@ -147,6 +154,9 @@ public:
                          unsigned Size, uint64_t V) = 0;
   /// Lane-instruction counter for builtins that model loops.
   virtual void countWork(uint64_t LaneInsts) = 0;
+  /// What the executor's clocks read: the wave instructions executed since
+  /// the executor was created (monotonic and deterministic, not cycles).
+  virtual uint64_t clock() const = 0;
 };
 
 /// Float helpers shared by the core and target models (bit patterns).
