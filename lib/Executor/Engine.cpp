@@ -253,6 +253,10 @@ static std::string typeName(Type *T) {
   return S;
 }
 
+static bool isWideInt(const Type *T) {
+  return T->isIntegerTy() && T->getIntegerBitWidth() > 64;
+}
+
 /// Appends the scalar leaves of \p T placed at \p Off, in the order the
 /// engine flattens values (struct fields and array/vector elements in
 /// memory order); false for types with no byte-addressed scalar leaves
@@ -284,6 +288,13 @@ static bool collectMemLeaves(Type *T, uint64_t Off, unsigned Param,
   }
   if (!T->isIntegerTy() && !T->isFloatingPointTy() && !T->isPointerTy())
     return false;
+  if (isWideInt(T) && T->getIntegerBitWidth() <= 128) {
+    // The engine's two leaves of a wide integer, low 64 bits first.
+    Type *Hi = IntegerType::get(T->getContext(), T->getIntegerBitWidth() - 64);
+    Out.push_back({IntegerType::get(T->getContext(), 64), Off, Param});
+    Out.push_back({Hi, Off + 8, Param});
+    return true;
+  }
   if (T->getPrimitiveSizeInBits() > 64)
     return false;
   Out.push_back({T, Off, Param});
@@ -574,11 +585,19 @@ public:
   bool flatten(Type *T, SmallVectorImpl<Leaf> &Out, std::string &Why) {
     Leaf L;
     if (auto *IT = dyn_cast<IntegerType>(T)) {
-      if (IT->getBitWidth() > 64) {
-        Why = "integer type wider than 64 bits";
+      if (IT->getBitWidth() > 128) {
+        Why = "integer type wider than 128 bits";
         return false;
       }
       L.K = LeafKind::Int;
+      if (IT->getBitWidth() > 64) {
+        // Two leaves, low 64 bits first (see execWide).
+        L.Bits = 64;
+        Out.push_back(L);
+        L.Bits = IT->getBitWidth() - 64;
+        Out.push_back(L);
+        return true;
+      }
       L.Bits = IT->getBitWidth();
     } else if (T->isHalfTy()) {
       L.K = LeafKind::Half;
@@ -658,12 +677,17 @@ public:
       return true;
     }
     if (auto *CI = dyn_cast<ConstantInt>(C)) {
-      if (CI->getBitWidth() > 64) {
-        Why = "integer constant wider than 64 bits";
+      const APInt &A = CI->getValue();
+      if (A.getBitWidth() > 128) {
+        Why = "integer constant wider than 128 bits";
         return false;
       }
-      V.push_back(CI->getZExtValue());
+      V.push_back(A.extractBitsAsZExtValue(std::min(64u, A.getBitWidth()), 0));
       P.push_back(false);
+      if (A.getBitWidth() > 64) {
+        V.push_back(A.extractBitsAsZExtValue(A.getBitWidth() - 64, 64));
+        P.push_back(false);
+      }
       return true;
     }
     if (auto *CF = dyn_cast<ConstantFP>(C)) {
@@ -1025,6 +1049,8 @@ public:
                   const DenseSet<const Instruction *> &WWMSet);
   bool decodeInlineAsm(const CallBase &CB, DInst &D);
   bool decodeAggregateAccess(const Instruction &I, Type *T, DInst &D);
+  bool decodeWide(const Instruction &I, DInst &D);
+  bool execWide(OpCtx &C, const DInst &D);
   int32_t slotFor(DecodedFunc &DF, const Value *V,
                   DenseMap<const Value *, int32_t> &SlotOf, std::string &Why);
   int32_t newSlot(DecodedFunc &DF, Type *T, std::string &Why);
@@ -1404,6 +1430,76 @@ bool Executor::Impl::decodeAggregateAccess(const Instruction &I, Type *T,
   return true;
 }
 
+/// Integers of 65..128 bits (instcombine makes `mul i128` of __umul64hi's
+/// 64-bit halves) are two leaves, low 64 bits first. Instructions that move
+/// them whole (phi, select, freeze, extract/insertvalue, calls and returns
+/// of defined functions) need nothing more; arithmetic, compares and casts
+/// run in execWide; loads and stores access the two leaves at 0 and 8.
+/// Anything else on them is an error.
+bool Executor::Impl::decodeWide(const Instruction &I, DInst &D) {
+  auto Wide = [](const Value *V) { return isWideInt(V->getType()); };
+  bool Any = Wide(&I) ||
+             any_of(I.operands(), [&](const Use &U) { return Wide(U.get()); });
+  if (isa<StoreInst>(I))
+    Any = Wide(cast<StoreInst>(I).getValueOperand());
+  if (!Any)
+    return true;
+  if (any_of(I.operands(),
+             [](const Use &U) {
+               Type *T = U->getType();
+               return T->isVectorTy() && isWideInt(T->getScalarType());
+             }) ||
+      (I.getType()->isVectorTy() && isWideInt(I.getType()->getScalarType())))
+    return failAt(I, "vectors of integers wider than 64 bits are not "
+                     "modelled");
+  switch (I.getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::ICmp:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::Trunc:
+    D.Wide = true;
+    return true;
+  case Instruction::Select:
+  case Instruction::Freeze:
+  case Instruction::ExtractValue:
+  case Instruction::InsertValue:
+  case Instruction::Ret:
+    return true;
+  case Instruction::Load:
+  case Instruction::Store: {
+    Type *T = isa<LoadInst>(I)
+                  ? I.getType()
+                  : cast<StoreInst>(I).getValueOperand()->getType();
+    D.MemBytes = DL.getTypeStoreSize(T);
+    D.LeafMem = {{0, 8}, {8, D.MemBytes - 8}};
+    return true;
+  }
+  case Instruction::Call: {
+    const Function *Callee = cast<CallInst>(I).getCalledFunction();
+    if (Callee && !Callee->isIntrinsic() && !Callee->isDeclaration())
+      return true;
+    break;
+  }
+  default:
+    break;
+  }
+  return failAt(I, "this operation on an integer wider than 64 bits is not "
+                   "modelled");
+}
+
 /// Inline assembly is modelled only when its text is nothing but comments
 /// (ROCm's ockl wraps ballots and readfirstlane in `asm sideeffect "; ockl
 /// ... hack $0", "=v,0"(x)` to stop LLVM from moving them): no instruction
@@ -1469,6 +1565,8 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
     if (S >= 0 && !DF.Slots[S].Uniform && !DF.Slots[S].WWMDef && K < 32)
       D.NonUniformOps |= 1u << K;
   }
+  if (!decodeWide(I, D))
+    return false;
   if (auto *LI = dyn_cast<LoadInst>(&I)) {
     D.AS = LI->getPointerAddressSpace();
     D.Align = LI->getAlign().value();
@@ -1746,6 +1844,201 @@ static uint64_t castFP(Leaf From, Leaf To, uint64_t V) {
   return A.bitcastToAPInt().getZExtValue();
 }
 
+namespace {
+using U128 = unsigned __int128;
+using S128 = __int128;
+
+U128 mask128(unsigned W) { return W >= 128 ? ~U128(0) : (U128(1) << W) - 1; }
+
+/// \p X (of \p W bits) sign-extended to 128 bits.
+S128 sext128(U128 X, unsigned W) {
+  if (W < 128 && ((X >> (W - 1)) & 1))
+    X |= ~mask128(W);
+  return S128(X);
+}
+
+/// Whether \p S fits in \p W signed bits.
+bool fitsSigned(S128 S, unsigned W) {
+  return W >= 128 || S == sext128(U128(S) & mask128(W), W);
+}
+
+bool evalICmp128(CmpInst::Predicate Pred, U128 A, U128 B, unsigned W) {
+  S128 SA = sext128(A, W), SB = sext128(B, W);
+  switch (Pred) {
+  case CmpInst::ICMP_EQ:
+    return A == B;
+  case CmpInst::ICMP_NE:
+    return A != B;
+  case CmpInst::ICMP_UGT:
+    return A > B;
+  case CmpInst::ICMP_UGE:
+    return A >= B;
+  case CmpInst::ICMP_ULT:
+    return A < B;
+  case CmpInst::ICMP_ULE:
+    return A <= B;
+  case CmpInst::ICMP_SGT:
+    return SA > SB;
+  case CmpInst::ICMP_SGE:
+    return SA >= SB;
+  case CmpInst::ICMP_SLT:
+    return SA < SB;
+  default:
+    return SA <= SB;
+  }
+}
+} // namespace
+
+/// Arithmetic, compares and casts with integers of 65..128 bits (two
+/// leaves, low first), computed in 128-bit host integers with LLVM's
+/// poison rules for the flags; division by zero or signed overflow of a
+/// division is an error (undefined behaviour), as for narrower integers.
+bool Executor::Impl::execWide(OpCtx &C, const DInst &D) {
+  const Instruction &I = *D.I;
+  auto WidthOf = [](const Value *V) {
+    return V->getType()->getIntegerBitWidth();
+  };
+  unsigned W = WidthOf(I.getOperand(0)); // operand width
+  unsigned RW = WidthOf(&I);             // result width (i1 for icmp)
+  U128 M = mask128(isa<ICmpInst>(I) ? W : RW);
+  bool NUW = false, NSW = false, Exact = false, Disjoint = false;
+  if (isa<OverflowingBinaryOperator>(I) || isa<TruncInst>(I)) {
+    NUW = I.hasNoUnsignedWrap();
+    NSW = I.hasNoSignedWrap();
+  }
+  if (isa<PossiblyExactOperator>(I))
+    Exact = I.isExact();
+  if (auto *PD = dyn_cast<PossiblyDisjointInst>(&I))
+    Disjoint = PD->isDisjoint();
+  bool NNeg = false, SameSign = false;
+  if (auto *PN = dyn_cast<PossiblyNonNegInst>(&I))
+    NNeg = PN->hasNonNeg();
+  if (auto *IC = dyn_cast<ICmpInst>(&I))
+    SameSign = IC->hasSameSign();
+  auto Get = [&](unsigned K, unsigned Lane, bool &Po) -> U128 {
+    Po |= (C.opPoison(K, 0) >> Lane) & 1;
+    U128 X = C.op(K, Lane, 0);
+    if (isWideInt(I.getOperand(K)->getType())) {
+      Po |= (C.opPoison(K, 1) >> Lane) & 1;
+      X |= U128(C.op(K, Lane, 1)) << 64;
+    }
+    return X;
+  };
+  uint64_t P = 0;
+  std::string Err;
+  forLanes(C.Exec, [&](unsigned Lane) {
+    bool Po = false, BPo = false;
+    U128 A = Get(0, Lane, Po), B = 0;
+    if (I.getNumOperands() > 1)
+      B = Get(1, Lane, BPo);
+    S128 SA = sext128(A, W), SB = sext128(B, W);
+    U128 R = 0;
+    switch (D.Opc) {
+    case Instruction::Add:
+      R = (A + B) & M;
+      Po |= (NUW && (R < A || (W < 128 && A + B > M))) ||
+            (NSW && !fitsSigned(SA + SB, W)) ||
+            (NSW && W == 128 && ((SA < 0) == (SB < 0)) &&
+             ((S128(R) < 0) != (SA < 0)));
+      break;
+    case Instruction::Sub:
+      R = (A - B) & M;
+      Po |= (NUW && A < B) || (NSW && W < 128 && !fitsSigned(SA - SB, W)) ||
+            (NSW && W == 128 && ((SA < 0) != (SB < 0)) &&
+             ((S128(R) < 0) != (SA < 0)));
+      break;
+    case Instruction::Mul: {
+      U128 T;
+      S128 ST;
+      R = (A * B) & M;
+      Po |=
+          (NUW && (__builtin_mul_overflow(A, B, &T) || T > M)) ||
+          (NSW && (__builtin_mul_overflow(SA, SB, &ST) || !fitsSigned(ST, W)));
+      break;
+    }
+    case Instruction::UDiv:
+    case Instruction::URem:
+    case Instruction::SDiv:
+    case Instruction::SRem: {
+      bool Signed = D.Opc == Instruction::SDiv || D.Opc == Instruction::SRem;
+      if (BPo || B == 0 ||
+          (Signed && SB == -1 && SA == sext128(U128(1) << (W - 1), W))) {
+        if (Err.empty())
+          Err = "division by zero, a poison divisor or signed overflow in "
+                "lane " +
+                std::to_string(Lane);
+        return;
+      }
+      if (D.Opc == Instruction::UDiv)
+        R = A / B, Po |= Exact && A % B;
+      else if (D.Opc == Instruction::URem)
+        R = A % B;
+      else if (D.Opc == Instruction::SDiv)
+        R = U128(SA / SB) & M, Po |= Exact && SA % SB;
+      else
+        R = U128(SA % SB) & M;
+      break;
+    }
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+      if (B >= W) {
+        Po = true;
+        break;
+      }
+      if (D.Opc == Instruction::Shl) {
+        R = (A << unsigned(B)) & M;
+        Po |= (NUW && (R >> unsigned(B)) != A) ||
+              (NSW && (sext128(R, W) >> unsigned(B)) != SA);
+      } else if (D.Opc == Instruction::LShr) {
+        R = A >> unsigned(B);
+        Po |= Exact && (R << unsigned(B)) != A;
+      } else {
+        R = U128(SA >> unsigned(B)) & M;
+        Po |= Exact && (A & mask128(unsigned(B)));
+      }
+      break;
+    case Instruction::And:
+      R = A & B;
+      break;
+    case Instruction::Or:
+      R = A | B;
+      Po |= Disjoint && (A & B);
+      break;
+    case Instruction::Xor:
+      R = A ^ B;
+      break;
+    case Instruction::ICmp:
+      R = evalICmp128(cast<ICmpInst>(I).getPredicate(), A, B, W);
+      Po |= SameSign && ((SA < 0) != (SB < 0));
+      break;
+    case Instruction::ZExt:
+      R = A;
+      Po |= NNeg && ((A >> (W - 1)) & 1);
+      break;
+    case Instruction::SExt:
+      R = U128(SA) & M;
+      break;
+    default: // Trunc
+      R = A & M;
+      Po |= (NUW && R != A) || (NSW && sext128(R, RW) != SA);
+      break;
+    }
+    Po |= BPo && D.Opc != Instruction::UDiv && D.Opc != Instruction::SDiv;
+    C.res(Lane, 0) = uint64_t(R);
+    if (isWideInt(I.getType()))
+      C.res(Lane, 1) = uint64_t(R >> 64);
+    if (Po)
+      P |= 1ULL << Lane;
+  });
+  if (!Err.empty())
+    return C.fail(Err);
+  C.setPoison(P, 0);
+  if (isWideInt(I.getType()))
+    C.setPoison(P, 1);
+  return true;
+}
+
 bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
                               uint64_t LaneMask) {
   OpCtx C{*this, F, D, Exec, LaneMask, W};
@@ -1759,6 +2052,8 @@ bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
   auto OpLeaf = [&](unsigned Op, unsigned L) {
     return DF.Leaves[DF.Slots[D.Ops[Op]].LeafBegin + L];
   };
+  if (D.Wide)
+    return execWide(C, D);
   switch (D.Opc) {
   case Instruction::Add:
   case Instruction::Sub:
@@ -3537,10 +3832,11 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
   std::vector<uint8_t> Kernarg;
   for (const Argument &A : K.args()) {
     Type *T = A.hasByRefAttr() ? A.getParamByRefType() : A.getType();
-    if (!A.hasByRefAttr() && (T->isAggregateType() || T->isVectorTy())) {
+    if (!A.hasByRefAttr() &&
+        (T->isAggregateType() || T->isVectorTy() || isWideInt(T))) {
       Err = "kernel argument " + std::to_string(A.getArgNo()) +
-            " is an aggregate or vector passed by value, which the executor "
-            "does not pass";
+            " is an aggregate, a vector or an integer wider than 64 bits "
+            "passed by value, which the executor does not pass";
       return false;
     }
     Align Al = A.hasByRefAttr() ? A.getParamAlign().valueOrOne()

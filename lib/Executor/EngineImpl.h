@@ -43,6 +43,8 @@ struct DInst {
   /// scalars and vectors (leaf L at L * EltSize).
   llvm::SmallVector<std::pair<uint32_t, uint32_t>, 4> LeafMem;
   unsigned MemBytes = 0; ///< bytes an aggregate access covers
+  /// Arithmetic, compare or cast on integers of 65..128 bits (execWide).
+  bool Wide = false;
   // GEP: constant offset plus scaled variable indices.
   int64_t ConstOff = 0;
   llvm::SmallVector<std::pair<int32_t, int64_t>, 2> GepIdx;
