@@ -55,6 +55,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 #include <optional>
 
 using namespace llvm;
@@ -719,6 +720,9 @@ static std::optional<std::pair<Value *, uint64_t>> stageKey(IntrinsicInst *II) {
 void Recognizer::collectStages() {
   MapVector<std::tuple<Value *, uint64_t, BasicBlock *>, unsigned> Index;
   DenseMap<const Instruction *, unsigned> Order;
+  // ds_bpermute addresses computed twice (clang may repeat the bounds
+  // arithmetic per shuffle) are one address when their lanes agree.
+  std::map<std::pair<BasicBlock *, std::vector<int64_t>>, Value *> SameLanes;
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
@@ -726,6 +730,13 @@ void Recognizer::collectStages() {
       auto K = II ? stageKey(II) : std::nullopt;
       if (!K)
         continue;
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute)
+        if (std::optional<LaneVector> A = lanes(K->first))
+          K->first =
+              SameLanes
+                  .try_emplace({BB, std::vector<int64_t>(A->begin(), A->end())},
+                               K->first)
+                  .first->second;
       Order[II] = Order.size();
       auto [It, New] = Index.try_emplace(
           std::make_tuple(K->first, K->second, BB), Stages.size());
