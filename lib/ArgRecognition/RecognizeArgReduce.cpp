@@ -1579,10 +1579,11 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       for (Value *W : Stages[Chain[K + 1]].words())
         Outs.push_back(cast<Instruction>(W));
     } else {
-      // An intermediate select that only feeds further selects of the
-      // combine, or phis merging only the combine's values (a branch's arm),
-      // may take the other lane's state where the final one keeps the
-      // lane's own (`a < b ? a : (c ? b : a)`): not a result.
+      // An intermediate select (or min/max: clang's `smin(ib, ia)` for a
+      // tie) that only feeds further selects of the combine, or phis
+      // merging only the combine's values (a branch's arm), may take the
+      // other lane's state where the final one keeps the lane's own
+      // (`a < b ? a : (c ? b : a)`): not a result.
       SmallVector<Value *, 4> Words = S.words();
       auto InStage = [&](Value *V) {
         auto *VI = dyn_cast<Instruction>(V);
@@ -1596,7 +1597,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         return Phi && all_of(Phi->incoming_values(), InStage);
       };
       auto Inner = [&](Instruction *I) {
-        return isa<SelectInst>(I) && !I->use_empty() &&
+        return isa<SelectInst, MinMaxIntrinsic>(I) && !I->use_empty() &&
                all_of(I->users(), [&](User *U) {
                  auto *UI = cast<Instruction>(U);
                  return InStage(UI) && Merges(UI, I);
