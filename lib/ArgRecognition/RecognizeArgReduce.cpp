@@ -546,7 +546,6 @@ public:
         CopyOf[I] = &V;
       for (Instruction *I : V.LoopCalls)
         LoopOf[I] = &V;
-      Silent.insert_range(V.LoopCalls);
     }
   }
   bool run();
@@ -568,9 +567,7 @@ private:
   SmallVector<SmallSetVector<Instruction *, 32>, 8> Closures;
   /// Ladder loops (LadderLoops.h): shuffles of an unrolled copy, with its
   /// iteration count, and the loop's own, which the copy's remark covers.
-  DenseMap<const Instruction *, const LadderVersion *> CopyOf;
-  SmallPtrSet<const Instruction *, 8> Silent;
-  DenseMap<const Instruction *, const LadderVersion *> LoopOf;
+  DenseMap<const Instruction *, const LadderVersion *> CopyOf, LoopOf;
   /// Which ladder loop a stage belongs to: its unrolled copy, the loop
   /// itself, or neither. A chain stays within one.
   std::pair<const LadderVersion *, bool> ladderOf(const Stage &S) const {
@@ -665,7 +662,7 @@ std::string Recognizer::loopNote(const Stage &S) const {
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   ++NumRefused;
   // A ladder loop's own chain is reported through its unrolled copy.
-  if (Silent.count(S.Calls.front()))
+  if (LoopOf.count(S.Calls.front()))
     return;
   ORE.emit([&]() {
     return OptimizationRemarkMissed(DEBUG_TYPE, Reason,

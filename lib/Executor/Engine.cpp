@@ -260,7 +260,7 @@ static bool isWideInt(const Type *T) {
 /// Appends the scalar leaves of \p T placed at \p Off, in the order the
 /// engine flattens values (struct fields and array/vector elements in
 /// memory order); false for types with no byte-addressed scalar leaves
-/// (e.g. i1 vectors, integers wider than 64 bits).
+/// (e.g. i1 vectors, integers wider than 128 bits).
 static bool collectMemLeaves(Type *T, uint64_t Off, unsigned Param,
                              std::vector<MemLeaf> &Out, const DataLayout &DL) {
   if (auto *ST = dyn_cast<StructType>(T)) {
