@@ -50,6 +50,31 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
          equivBits(SA->getFalseValue(), SB->getFalseValue(), Depth + 1);
 }
 
+/// Structural proof that the 32-bit word \p W holds the bits of the 16-bit
+/// \p V zero-extended: `zext (bitcast V)`, V = `bitcast (trunc W)`, W masked
+/// to 16 bits, or matching phis / selects of such pairs.
+bool isHalfWord(Value *V, Value *W, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  Value *X;
+  if (match(W, m_ZExt(m_BitCast(m_Value(X)))) && equivBits(X, V))
+    return true;
+  if (match(V, m_BitCast(m_Trunc(m_Value(X)))) && X == W)
+    return true;
+  if (match(W, m_And(m_Value(X), m_SpecificInt(0xFFFF))))
+    return isHalfWord(V, X, Depth + 1);
+  auto *PV = dyn_cast<PHINode>(V), *PW = dyn_cast<PHINode>(W);
+  if (PV && PW && PV->getParent() == PW->getParent())
+    return all_of(PV->blocks(), [&](BasicBlock *Pred) {
+      return isHalfWord(PV->getIncomingValueForBlock(Pred),
+                        PW->getIncomingValueForBlock(Pred), Depth + 1);
+    });
+  auto *SV = dyn_cast<SelectInst>(V), *SW = dyn_cast<SelectInst>(W);
+  return SV && SW && SV->getCondition() == SW->getCondition() &&
+         isHalfWord(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
+         isHalfWord(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
+}
+
 /// Structural proof that the 32-bit \p W always holds the low (\p High:
 /// high) half of the 64-bit \p V: `trunc V`, `trunc (lshr V, 32)`, the
 /// halves an `or (shl H, 32), (zext L)` was built from, through bitcasts
@@ -122,6 +147,8 @@ APInt ap(unsigned Bits, uint64_t V) { return APInt(Bits, maskTo(V, Bits)); }
 
 /// `fcmp Pred` on f32 (\p Bits 32) or f64 bit patterns.
 bool fcmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
+  if (Bits == 16)
+    return evalFCmp(Pred, halfToDouble(A), halfToDouble(B));
   return Bits == 32 ? evalFCmp(Pred, bit_cast<float>(uint32_t(A)),
                                bit_cast<float>(uint32_t(B)))
                     : evalFCmp(Pred, bit_cast<double>(A), bit_cast<double>(B));
@@ -191,11 +218,15 @@ bool isFloatMinMax(Intrinsic::ID ID) {
 CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
                                BasicBlock *StageBB,
                                const SmallSetVector<Instruction *, 32> &Closure,
-                               ArrayRef<unsigned> FloatWords, DominatorTree &DT)
+                               ArrayRef<unsigned> FloatWords,
+                               ArrayRef<unsigned> HalfWords, DominatorTree &DT)
     : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT) {
   IsFloatWord.assign(Partners.size(), false);
+  IsHalfWord.assign(Partners.size(), false);
   for (unsigned W : FloatWords)
     IsFloatWord[W] = true;
+  for (unsigned W : HalfWords)
+    IsFloatWord[W] = IsHalfWord[W] = true;
   for (auto [I, C] : enumerate(Partners)) {
     WordIdx[exchangedWord(C)] = I;
     PartnerIdx[C] = I;
@@ -254,6 +285,11 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
   if (Bits == 32)
     for (auto [W, I] : WordIdx)
       if (equivBits(V, W))
+        return std::pair<int, int>(I, -1);
+  // An f16 value whose bits the word holds zero-extended.
+  if (Bits == 16)
+    for (auto [W, I] : WordIdx)
+      if (IsHalfWord[I] && isHalfWord(V, W))
         return std::pair<int, int>(I, -1);
   if (Bits == 64) {
     // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast,
@@ -378,8 +414,8 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
     return add(Op::Select, Bits, {Op0(0), Op0(1), Op0(2)});
   if (auto *Cmp = dyn_cast<FCmpInst>(I)) {
     Type *OT = Cmp->getOperand(0)->getType();
-    if (!OT->isFloatTy() && !OT->isDoubleTy())
-      return fail("fcmp on a type other than f32/f64");
+    if (!OT->isHalfTy() && !OT->isFloatTy() && !OT->isDoubleTy())
+      return fail("fcmp on a type other than f16/f32/f64");
     return add(Op::FCmp, OT->getPrimitiveSizeInBits(), {Op0(0), Op0(1)}, 0,
                Cmp->getPredicate());
   }
@@ -416,6 +452,14 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
       return add(Op::Or, 1, {Op0(0), Op0(1)});
     if (Bits == 1 && Opc == Instruction::Xor)
       return add(Op::Xor, 1, {Op0(0), Op0(1)});
+    // An f16 word masked to its 16 bits (the word is the bits
+    // zero-extended, so the mask changes nothing).
+    if (Opc == Instruction::And && Bits == 32 &&
+        match(BO->getOperand(1), m_SpecificInt(0xFFFF)))
+      if (auto *W = dyn_cast<Instruction>(BO->getOperand(0)))
+        if (auto It = PartnerIdx.find(W);
+            It != PartnerIdx.end() && IsHalfWord[It->second])
+          return add(Op::Copy, Bits, {Op0(0)});
     // Moving 32-bit words into and out of a 64-bit value.
     auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
     if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)

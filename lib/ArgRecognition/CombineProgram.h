@@ -94,11 +94,13 @@ public:
   /// Compiles the combine of the stage whose calls are \p Partners (the
   /// ds.bpermute results) reading \p Words (the lane's own words), made of
   /// \p Closure instructions in the region \p StageBB dominates.
-  /// \p FloatWords are word indices that hold f32 bits or half of f64 bits.
+  /// \p FloatWords are word indices that hold f32 bits or half of f64 bits;
+  /// \p HalfWords those that hold f16 bits zero-extended (also float words).
   CombineProgram(llvm::ArrayRef<llvm::CallInst *> Partners,
                  llvm::BasicBlock *StageBB,
                  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
-                 llvm::ArrayRef<unsigned> FloatWords, llvm::DominatorTree &DT);
+                 llvm::ArrayRef<unsigned> FloatWords,
+                 llvm::ArrayRef<unsigned> HalfWords, llvm::DominatorTree &DT);
 
   /// Adds \p V as a result; returns its node.
   unsigned addOutput(llvm::Value *V);
@@ -135,7 +137,7 @@ private:
   llvm::DominatorTree &DT;
   llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;
   llvm::DenseMap<llvm::BasicBlock *, unsigned> ReachNode;
-  llvm::SmallVector<bool, 4> IsFloatWord;
+  llvm::SmallVector<bool, 4> IsFloatWord, IsHalfWord;
 
   unsigned add(Op O, unsigned Bits, llvm::ArrayRef<unsigned> Ops = {},
                uint64_t Imm = 0, uint32_t Aux = 0);

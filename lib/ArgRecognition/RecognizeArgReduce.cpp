@@ -23,6 +23,7 @@
 #include "LaneMap.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Support/Compare.h"
 #include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -84,7 +85,7 @@ namespace crosslane {
 namespace {
 
 /// What a slot holds; decides its order representatives.
-enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi, Float64 };
+enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi, Float64, Float16 };
 
 /// One exchange between lanes: the cross-lane reads (one per 32-bit word)
 /// of one block with one lane map: ds_bpermute with one address, or DPP /
@@ -157,10 +158,17 @@ struct Component {
     return Kind == SlotKind::Int64Lo || Kind == SlotKind::Float64;
   }
   bool isFloat() const {
-    return Kind == SlotKind::Float32 || Kind == SlotKind::Float64;
+    return Kind == SlotKind::Float32 || Kind == SlotKind::Float64 ||
+           Kind == SlotKind::Float16;
+  }
+  /// Bits of the value: 16 for f16 (a word holding its bits zero-extended).
+  unsigned floatBits() const {
+    return Kind == SlotKind::Float64 ? 64 : Kind == SlotKind::Float16 ? 16 : 32;
   }
   /// A float component's value \p V (its bits) as a double (exact).
   double toDouble(uint64_t V) const {
+    if (Kind == SlotKind::Float16)
+      return halfToDouble(V);
     return Kind == SlotKind::Float64 ? bit_cast<double>(V)
                                      : double(bit_cast<float>(uint32_t(V)));
   }
@@ -171,6 +179,8 @@ struct Component {
       return "f32";
     case SlotKind::Float64:
       return "f64";
+    case SlotKind::Float16:
+      return "f16";
     case SlotKind::Int32:
       return "i32";
     default:
@@ -210,6 +220,23 @@ SmallVector<uint64_t, 32> representatives(SlotKind K,
         Add(bit_cast<uint32_t>(std::nextafter(F, INFINITY)));
         Add(bit_cast<uint32_t>(std::nextafter(F, -INFINITY)));
       }
+    }
+    return R;
+  }
+  if (K == SlotKind::Float16) {
+    // -inf, -65504, -2.5, -1, -min subnormal, -0, +0, min subnormal, 1, 2.5,
+    // 65504, +inf, a quiet NaN, a negative NaN with a payload.
+    for (uint64_t H : {0xFC00, 0xFBFF, 0xC100, 0xBC00, 0x8001, 0x8000, 0x0000,
+                       0x0001, 0x3C00, 0x4100, 0x7BFF, 0x7C00, 0x7E00, 0xFE01})
+      Add(H);
+    for (uint64_t C : Consts) {
+      Add(C & 0xFFFF);
+      // Neighbours in the order of half values (bit patterns step by one
+      // within a sign; zero and the infinities are already present).
+      if (!std::isnan(halfToDouble(C)))
+        for (int D : {-1, 1})
+          if (uint64_t N = (C + D) & 0xFFFF; !std::isnan(halfToDouble(N)))
+            Add(N);
     }
     return R;
   }
@@ -1120,11 +1147,18 @@ componentsOf(const Stage &S, std::string &Why) {
           {IsF64 ? SlotKind::Float64 : SlotKind::Int64Lo, I, HiIdx});
       continue;
     }
+    // An f16 value travels as its bits zero-extended to a word.
+    if (match(W[I], m_ZExt(m_BitCast(m_Value(X)))) &&
+        X->getType()->isHalfTy()) {
+      Used[I] = true;
+      Comps.push_back({SlotKind::Float16, I, I});
+      continue;
+    }
     bool IsFloat = match(W[I], m_BitCast(m_Value(X))) && X->getType()->isFloatTy();
     for (User *U : S.Calls[I]->users())
       IsFloat |= isa<BitCastInst>(U) && U->getType()->isFloatTy();
     if (match(W[I], m_BitCast(m_Value(X))) && !X->getType()->isFloatTy()) {
-      Why = "a value type other than i32, i64 and f32";
+      Why = "a value type other than i32, i64, f16 and f32";
       return std::nullopt;
     }
     Used[I] = true;
@@ -1173,14 +1207,21 @@ struct OutputMap {
   int Lo, Hi; ///< Hi: -1 for a 32-bit output, -2 for a zero-extended word
 };
 
-/// Per output, the words it may be: any word for 32 bits, an i64
-/// component's (lo, hi) words for 64 bits.
+/// Per output, the words it may be: any word for 32 bits, an f16 word for
+/// 16 bits (the half value itself), an i64 component's (lo, hi) words for
+/// 64 bits.
 SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
   SmallVector<SmallVector<OutputMap, 4>, 8> Maps(Sh.OutBits.size());
   for (auto [OI, B] : enumerate(Sh.OutBits)) {
     if (B == 32) {
       for (unsigned W = 0; W < Sh.WordOfSlot.size(); ++W)
         Maps[OI].push_back({int(W), -1});
+      continue;
+    }
+    if (B == 16) {
+      for (const Component &C : Sh.Comps)
+        if (C.Kind == SlotKind::Float16)
+          Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -1});
       continue;
     }
     for (const Component &C : Sh.Comps)
@@ -1234,8 +1275,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
   for (const Component &C : Comps)
     Reps.push_back(representatives(
-        C.Kind, P.comparedConstants(C.isFloat(),
-                                    C.Kind == SlotKind::Float64 ? 64 : 32)));
+        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits())));
 
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
@@ -1562,14 +1602,16 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
     StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
-    SmallVector<unsigned, 2> FloatWords;
+    SmallVector<unsigned, 2> FloatWords, HalfWords;
     for (const Component &C : Comps)
-      if (C.isFloat()) {
+      if (C.Kind == SlotKind::Float16) {
+        HalfWords.push_back(WordOfSlot[C.Lo]);
+      } else if (C.isFloat()) {
         FloatWords.push_back(WordOfSlot[C.Lo]);
         if (C.is64())
           FloatWords.push_back(WordOfSlot[C.Hi]);
       }
-    CombineProgram Prog(S.Calls, S.BB, Closures[SI], FloatWords, DT);
+    CombineProgram Prog(S.Calls, S.BB, Closures[SI], FloatWords, HalfWords, DT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
     if (!Shape.Last) {
@@ -1602,7 +1644,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       };
       for (Instruction *I : Closures[SI]) {
         unsigned B = I->getType()->getPrimitiveSizeInBits();
-        if ((B == 32 || B == 64) && !I->getType()->isVectorTy() && !Inner(I))
+        if ((B == 16 || B == 32 || B == 64) && !I->getType()->isVectorTy() &&
+            !Inner(I))
           Outs.push_back(I);
       }
     }
@@ -2005,7 +2048,9 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   SmallVector<Value *, 4> Words(First.Calls.size());
   for (auto [CI, Cm] : enumerate(Comps)) {
     Value *R = Results[CI];
-    if (Cm.isFloat())
+    if (Cm.Kind == SlotKind::Float16)
+      R = B.CreateZExt(B.CreateBitCast(R, B.getInt16Ty()), B.getInt32Ty());
+    else if (Cm.isFloat())
       R = B.CreateBitCast(R, Cm.is64() ? B.getInt64Ty() : B.getInt32Ty());
     if (Cm.is64()) {
       Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
@@ -2022,6 +2067,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
                      B.CreateZExt(R, B.getInt64Ty()));
     else if (O.Hi == -2)
       R = B.CreateZExt(R, B.getInt64Ty());
+    else if (O.I->getType()->getPrimitiveSizeInBits() == 16)
+      R = B.CreateTrunc(R, B.getInt16Ty()); // an f16 (or its bits)
     NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
   }
   if (Region) {
@@ -2061,6 +2108,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
 Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
                              const Component &Cm) {
   Value *Lo = exchangedWord(First.Calls[Cm.Lo]);
+  if (Cm.Kind == SlotKind::Float16)
+    return B.CreateBitCast(B.CreateTrunc(Lo, B.getInt16Ty()), B.getHalfTy());
   if (!Cm.is64())
     return Cm.isFloat() ? B.CreateBitCast(Lo, B.getFloatTy()) : Lo;
   Value *Hi = exchangedWord(First.Calls[Cm.Hi]);

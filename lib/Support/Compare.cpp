@@ -6,6 +6,7 @@
 
 #include "crosslane/Support/Compare.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -52,6 +53,13 @@ bool evalFCmp(CmpInst::Predicate Pred, double X, double Y) {
     return (Pred & CmpInst::FCMP_UNO) != 0;
   unsigned Rel = X == Y ? 1 : X > Y ? 2 : 4;
   return (Pred & Rel) != 0;
+}
+
+double halfToDouble(uint64_t Bits) {
+  APFloat H(APFloat::IEEEhalf(), APInt(16, Bits & 0xFFFF));
+  bool LosesInfo;
+  H.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &LosesInfo);
+  return H.convertToDouble();
 }
 
 } // namespace crosslane

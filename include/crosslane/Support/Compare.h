@@ -29,6 +29,10 @@ bool evalICmp(llvm::CmpInst::Predicate Pred, uint64_t A, uint64_t B,
 /// and the IEEE relations are the same, so one routine serves all widths.
 bool evalFCmp(llvm::CmpInst::Predicate Pred, double X, double Y);
 
+/// The IEEE half-precision value with bit pattern \p Bits (low 16 bits),
+/// exactly, as a double.
+double halfToDouble(uint64_t Bits);
+
 } // namespace crosslane
 
 #endif // CROSSLANE_SUPPORT_COMPARE_H
