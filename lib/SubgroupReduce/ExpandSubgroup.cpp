@@ -1090,6 +1090,26 @@ bool SubgroupExpander::run() {
       Allocas.append(IFI.StaticAllocas.begin(), IFI.StaticAllocas.end());
   }
   ComparatorCalls.clear();
+  // clang -O0 reaches its private allocas through flat pointers
+  // (`addrspacecast ptr addrspace(5) %a to ptr`); loads and stores through
+  // such a cast use the alloca itself, so the alloca can be promoted (else
+  // they would run in whole-wave mode and read what inactive lanes never
+  // stored).
+  for (AllocaInst *AI : Allocas)
+    for (User *U : make_early_inc_range(AI->users())) {
+      auto *Cast = dyn_cast<AddrSpaceCastInst>(U);
+      if (!Cast)
+        continue;
+      for (Use &CU : make_early_inc_range(Cast->uses())) {
+        auto *LI = dyn_cast<LoadInst>(CU.getUser());
+        auto *SI = dyn_cast<StoreInst>(CU.getUser());
+        if ((LI && LI->isSimple()) ||
+            (SI && SI->isSimple() && CU.getOperandNo() == 1))
+          CU.set(AI);
+      }
+      if (Cast->use_empty())
+        Cast->eraseFromParent();
+    }
   erase_if(Allocas, [](AllocaInst *AI) { return !isAllocaPromotable(AI); });
   if (!Allocas.empty()) {
     DominatorTree DT(F);
