@@ -206,7 +206,12 @@ Type *SubgroupExpander::getLLVMType(ElemType T) const {
 void SubgroupExpander::diagnose(CallInst *CI, const Twine &Msg) {
   ++NumErrors;
   std::string Text = Msg.str();
-  Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, userDebugLoc(CI)));
+  DebugLoc Loc = userDebugLoc(CI);
+  // Without debug locations the frontend can only name the function (as
+  // clang's own note for remarks says).
+  if (!Loc)
+    Text += " (the call's own line is shown with -gline-tables-only)";
+  Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, Loc));
   // Leave a valid module: the call's result becomes poison.
   if (!CI->getType()->isVoidTy())
     CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
