@@ -1054,7 +1054,24 @@ void SubgroupExpander::expandWaveReduce(IntrinsicInst *II) {
 
 bool SubgroupExpander::run() {
   SmallVector<CallInst *, 16> Calls;
-  for (Instruction &I : instructions(F))
+  for (Instruction &I : instructions(F)) {
+    // An operation used other than as a direct callee (through a function
+    // pointer) cannot be expanded: an error here rather than an undefined
+    // symbol at link time.
+    for (const Use &U : I.operands()) {
+      auto *Fn = dyn_cast<Function>(U.get()->stripPointerCasts());
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (Fn && Fn->isDeclaration() && Fn->getName().starts_with(Prefix) &&
+          !(CB && CB->isCallee(&U))) {
+        ++NumErrors;
+        std::string Text =
+            ("crosslane: '" + Fn->getName() +
+             "' is used other than in a direct call (e.g. through a function "
+             "pointer); only direct calls are expanded")
+                .str();
+        Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, userDebugLoc(&I)));
+      }
+    }
     if (auto *CI = dyn_cast<CallInst>(&I))
       if (Function *Callee = CI->getCalledFunction()) {
         StringRef Name = Callee->getName();
@@ -1063,6 +1080,7 @@ bool SubgroupExpander::run() {
         else if (Opts.WaveReduce && Name.starts_with("llvm.amdgcn.wave.reduce."))
           Calls.push_back(CI);
       }
+  }
   if (Calls.empty())
     return false;
   for (CallInst *CI : Calls) {
