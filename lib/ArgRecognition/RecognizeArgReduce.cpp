@@ -612,6 +612,10 @@ private:
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
   int namedXorOffset(const Stage &S);
+  const char *arithmeticUse(const Stage &S) const;
+  /// Exchanges whose values are summed or multiplied (stage, opcode),
+  /// reported together at the end of run().
+  SmallVector<std::pair<unsigned, const char *>, 8> ArithmeticStages;
   std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr);
   std::optional<SmallVector<unsigned, 64>> callSources(CallInst *CI);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
@@ -1897,6 +1901,38 @@ static bool carriesState(Value *A, Value *B) {
 /// True if nothing combines what stage \p SI reads with the lane's own
 /// state: a read of the chain's result (`__shfl(v, 0)` after a ladder, a
 /// `__shfl_up` of the maximum), not a step.
+/// The arithmetic opcode ("fadd", ...) that combines what \p S reads with
+/// other values, if any: the exchange is a step of a sum or product.
+const char *Recognizer::arithmeticUse(const Stage &S) const {
+  for (CallInst *C : S.Calls) {
+    SmallVector<Value *, 4> Work{C};
+    for (unsigned D = 0; D < 4 && !Work.empty(); ++D) {
+      Value *V = Work.pop_back_val();
+      for (User *U : V->users()) {
+        auto *I = dyn_cast<Instruction>(U);
+        if (!I)
+          continue;
+        if (isa<CastInst>(I)) {
+          Work.push_back(I);
+          continue;
+        }
+        switch (I->getOpcode()) {
+        case Instruction::FAdd:
+        case Instruction::Add:
+        case Instruction::FSub:
+        case Instruction::Sub:
+        case Instruction::FMul:
+        case Instruction::Mul:
+          return I->getOpcodeName();
+        default:
+          break;
+        }
+      }
+    }
+  }
+  return nullptr;
+}
+
 bool Recognizer::isPlainRead(unsigned SI) {
   const Stage &S = Stages[SI];
   // The lane's own state: the words and what they are cut or cast from.
@@ -1958,6 +1994,14 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   ++NumChains;
   const Stage &First = Stages[Chain.front()];
   if (Chain.size() == 1 && isPlainRead(Chain.front())) {
+    // Sums and products (softmax's denominator) are reported once per
+    // function, not once per exchange.
+    if (const char *Op = arithmeticUse(First)) {
+      // A ladder loop's own exchange is covered by its unrolled copy's.
+      if (!LoopOf.count(First.Calls.front()))
+        ArithmeticStages.push_back({Chain.front(), Op});
+      return false;
+    }
     refuse(First, "NotAReduction",
            "what the lanes read is not combined with their own values");
     return false;
@@ -2671,6 +2715,23 @@ bool Recognizer::run() {
       LaneMemo.clear(); // the rewrite changed the code
     }
     Stale |= CFGEdits != Edits;
+  }
+  if (!ArithmeticStages.empty()) {
+    auto [SI, Op] = ArithmeticStages.front();
+    NumRefused += ArithmeticStages.size();
+    ORE.emit([&]() {
+      const Stage &S = Stages[SI];
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotAReduction",
+                                      userDebugLoc(S.Calls.front()),
+                                      S.Calls.front()->getParent())
+             << "cross-lane butterfly not replaced (NotAReduction): "
+             << std::to_string(ArithmeticStages.size())
+             << " exchange(s) in this function combine what the lanes read "
+                "by arithmetic ('"
+             << Op
+             << "'), not by choosing a lane's value: a sum or product, not "
+                "an arg-reduction (call __crosslane_reduce_* for those)";
+    });
   }
   return Changed;
 }
