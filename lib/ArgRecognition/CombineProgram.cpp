@@ -53,7 +53,7 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
 /// Structural proof that the 32-bit word \p W holds the bits of the 16-bit
 /// \p V zero-extended: `zext (bitcast V)`, V = `bitcast (trunc W)`, W masked
 /// to 16 bits, or matching phis / selects of such pairs.
-bool isHalfWord(Value *V, Value *W, unsigned Depth = 0) {
+bool wordHoldsHalf(Value *V, Value *W, unsigned Depth = 0) {
   if (Depth > 8)
     return false;
   Value *X;
@@ -62,17 +62,17 @@ bool isHalfWord(Value *V, Value *W, unsigned Depth = 0) {
   if (match(V, m_BitCast(m_Trunc(m_Value(X)))) && X == W)
     return true;
   if (match(W, m_And(m_Value(X), m_SpecificInt(0xFFFF))))
-    return isHalfWord(V, X, Depth + 1);
+    return wordHoldsHalf(V, X, Depth + 1);
   auto *PV = dyn_cast<PHINode>(V), *PW = dyn_cast<PHINode>(W);
   if (PV && PW && PV->getParent() == PW->getParent())
     return all_of(PV->blocks(), [&](BasicBlock *Pred) {
-      return isHalfWord(PV->getIncomingValueForBlock(Pred),
-                        PW->getIncomingValueForBlock(Pred), Depth + 1);
+      return wordHoldsHalf(PV->getIncomingValueForBlock(Pred),
+                           PW->getIncomingValueForBlock(Pred), Depth + 1);
     });
   auto *SV = dyn_cast<SelectInst>(V), *SW = dyn_cast<SelectInst>(W);
   return SV && SW && SV->getCondition() == SW->getCondition() &&
-         isHalfWord(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
-         isHalfWord(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
+         wordHoldsHalf(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
+         wordHoldsHalf(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
 }
 
 /// Structural proof that the 32-bit \p W always holds the low (\p High:
@@ -289,7 +289,7 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
   // An f16 value whose bits the word holds zero-extended.
   if (Bits == 16)
     for (auto [W, I] : WordIdx)
-      if (IsHalfWord[I] && isHalfWord(V, W))
+      if (IsHalfWord[I] && wordHoldsHalf(V, W))
         return std::pair<int, int>(I, -1);
   if (Bits == 64) {
     // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast,

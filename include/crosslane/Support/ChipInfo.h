@@ -116,15 +116,17 @@ struct ChipInfo {
   /// asking LLVM's AMDGPU subtarget when the target is registered.
   static std::optional<ChipInfo> get(llvm::StringRef CPU,
                                      llvm::StringRef Features = "");
-  /// get() without its cache.
-  static std::optional<ChipInfo> compute(llvm::StringRef CPU,
-                                         llvm::StringRef Features);
   /// Builds the facts for the target of \p F. Returns std::nullopt when \p F
   /// is not amdgcn code or names no known processor.
   static std::optional<ChipInfo> get(const llvm::Function &F);
 
   /// One line: "gfx942 (9.4.2) wave64 dpp row_bcast newbcast dpp64 ...".
   void print(llvm::raw_ostream &OS) const;
+
+private:
+  /// get() without its cache.
+  static std::optional<ChipInfo> compute(llvm::StringRef CPU,
+                                         llvm::StringRef Features);
 };
 
 /// True when \p M is device code for AMDGPU (amdgcn triple).
