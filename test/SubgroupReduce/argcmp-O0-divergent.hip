@@ -24,6 +24,12 @@
 // Two waves of 32: each reduces its own even lanes.
 // W32: arg1[0] = 30
 // W32: arg1[32] = 62
+// Divergent lane subsets from a mask buffer (the harness's `lanes`
+// generator: random halves, all, none, one lane, alternate lanes, prefixes,
+// new per case), -O0 against -O3 on every value input class:
+// RUN: %hipcc --offload-arch=gfx942 --cuda-device-only -nogpulib -O3 -S -emit-llvm %s -o %t/w64o3.ll
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64o3.ll --kernel=masked --mcpu=gfx942 --block=N --sizes=64,100 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:gen=lanes --arg=buf:i32:N:const=-1 --arg=buf:f32:N:const=-1 --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
+// DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 #include <hip/hip_runtime.h>
 #include <crosslane/hip/crosslane.h>
 
@@ -42,5 +48,15 @@ extern "C" __global__ void below40(const float *In, int *Out) {
   if (T < 40) {
     auto R = crosslane::argcmp<greater>(In[T], T);
     Out[T] = R.index;
+  }
+}
+
+extern "C" __global__ void masked(const float *In, const int *Mask, int *Out,
+                                  float *Val) {
+  int T = threadIdx.x;
+  if (Mask[T]) {
+    auto R = crosslane::argcmp<greater>(In[T], T);
+    Out[T] = R.index;
+    Val[T] = R.value;
   }
 }

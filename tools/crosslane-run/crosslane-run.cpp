@@ -77,7 +77,8 @@ static cl::list<std::string> ArgSpecs(
              "buf:TYPE:COUNT:INIT with TYPE i8|i16|i32|i64|f16|bf16|f32|f64, "
              "INIT random|zero|iota|const=V|file=PATH|gen=GEN (GEN: random, "
              "all-equal, ties, nan-at=K, all-nan, pm-zero, pm-inf, denorm, "
-             "neg-max) or input (generator-driven in --diff; random "
+             "neg-max, lanes: a 0/1 lane subset, new per case) or input "
+             "(generator-driven in --diff; random "
              "otherwise). Scalars: TYPE:VALUE (e.g. i32:77, f32:2.5). "
              "null: a null pointer. COUNT/VALUE may be N (the current "
              "--sizes entry), or N+K / N*K. A struct parameter (byref) "
@@ -104,8 +105,8 @@ static cl::opt<std::string>
 static cl::opt<std::string> Inputs(
     "inputs",
     cl::desc("Generators for --diff: comma list of random, all-equal, ties, "
-             "nan-each, all-nan, pm-zero, pm-inf, denorm, neg-max, or 'all' "
-             "(default)"),
+             "nan-each, all-nan, pm-zero, pm-inf, denorm, neg-max, lanes, or "
+             "'all' (default; lanes is meant for mask buffers, gen=lanes)"),
     cl::init("all"), cl::cat(Cat));
 static cl::opt<unsigned>
     Cases("cases",
@@ -343,6 +344,20 @@ bool generate(StringRef Gen, const ElemType &T, size_t N, std::mt19937_64 &R,
           : C == 0   ? fromDouble(T, INFINITY)
           : C == 1   ? fromDouble(T, -INFINITY)
                      : Rand();
+    }
+  } else if (Gen == "lanes") {
+    // Divergent lane subsets, as a 0/1 mask per element (1.0 for floats):
+    // a random half, all, none, one element, every other one, a prefix.
+    unsigned Kind = R() % 6;
+    size_t One = N ? R() % N : 0, Prefix = R() % (N + 1);
+    for (size_t K = 0; K < N; ++K) {
+      bool On = Kind == 0   ? (R() & 1)
+                : Kind == 1 ? true
+                : Kind == 2 ? false
+                : Kind == 3 ? K == One
+                : Kind == 4 ? K % 2 == 1
+                            : K < Prefix;
+      Vals[K] = On ? (T.IsFloat ? fromDouble(T, 1.0) : 1) : 0;
     }
   } else if (Gen == "denorm") {
     for (auto &V : Vals) {
