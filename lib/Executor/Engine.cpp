@@ -631,10 +631,7 @@ public:
           return false;
       return true;
     } else {
-      std::string S;
-      raw_string_ostream OS(S);
-      T->print(OS);
-      Why = "unsupported type " + OS.str();
+      Why = "unsupported type " + typeName(T);
       return false;
     }
     Out.push_back(L);
@@ -1862,30 +1859,10 @@ bool fitsSigned(S128 S, unsigned W) {
   return W >= 128 || S == sext128(U128(S) & mask128(W), W);
 }
 
-bool evalICmp128(CmpInst::Predicate Pred, U128 A, U128 B, unsigned W) {
-  S128 SA = sext128(A, W), SB = sext128(B, W);
-  switch (Pred) {
-  case CmpInst::ICMP_EQ:
-    return A == B;
-  case CmpInst::ICMP_NE:
-    return A != B;
-  case CmpInst::ICMP_UGT:
-    return A > B;
-  case CmpInst::ICMP_UGE:
-    return A >= B;
-  case CmpInst::ICMP_ULT:
-    return A < B;
-  case CmpInst::ICMP_ULE:
-    return A <= B;
-  case CmpInst::ICMP_SGT:
-    return SA > SB;
-  case CmpInst::ICMP_SGE:
-    return SA >= SB;
-  case CmpInst::ICMP_SLT:
-    return SA < SB;
-  default:
-    return SA <= SB;
-  }
+/// \p X (of \p W bits) as an APInt, for LLVM's own predicate evaluation.
+APInt apInt128(U128 X, unsigned W) {
+  uint64_t Words[2] = {uint64_t(X), uint64_t(X >> 64)};
+  return APInt(W, Words);
 }
 } // namespace
 
@@ -2009,7 +1986,8 @@ bool Executor::Impl::execWide(OpCtx &C, const DInst &D) {
       R = A ^ B;
       break;
     case Instruction::ICmp:
-      R = evalICmp128(cast<ICmpInst>(I).getPredicate(), A, B, W);
+      R = ICmpInst::compare(apInt128(A, W), apInt128(B, W),
+                            cast<ICmpInst>(I).getPredicate());
       Po |= SameSign && ((SA < 0) != (SB < 0));
       break;
     case Instruction::ZExt:
