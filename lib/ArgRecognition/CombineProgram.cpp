@@ -25,6 +25,22 @@ namespace argrec {
 
 namespace {
 
+/// Whether \p A and \p B are phis of one block, or selects on one
+/// condition, whose incoming values / arms pairwise satisfy \p Rel: the
+/// structural proofs below carry their facts through such merges.
+bool pairwise(Value *A, Value *B, function_ref<bool(Value *, Value *)> Rel) {
+  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+  if (PA && PB && PA->getParent() == PB->getParent())
+    return all_of(PA->blocks(), [&](BasicBlock *Pred) {
+      return Rel(PA->getIncomingValueForBlock(Pred),
+                 PB->getIncomingValueForBlock(Pred));
+    });
+  auto *SA = dyn_cast<SelectInst>(A), *SB = dyn_cast<SelectInst>(B);
+  return SA && SB && SA->getCondition() == SB->getCondition() &&
+         Rel(SA->getTrueValue(), SB->getTrueValue()) &&
+         Rel(SA->getFalseValue(), SB->getFalseValue());
+}
+
 /// Structural proof that \p A and \p B always hold the same bits.
 bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
   if (A == B)
@@ -36,18 +52,8 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
     return true;
   if (match(B, m_BitCast(m_Value(X))) && equivBits(A, X, Depth + 1))
     return true;
-  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
-  if (PA && PB && PA->getParent() == PB->getParent()) {
-    for (BasicBlock *Pred : PA->blocks())
-      if (!equivBits(PA->getIncomingValueForBlock(Pred),
-                     PB->getIncomingValueForBlock(Pred), Depth + 1))
-        return false;
-    return true;
-  }
-  auto *SA = dyn_cast<SelectInst>(A), *SB = dyn_cast<SelectInst>(B);
-  return SA && SB && SA->getCondition() == SB->getCondition() &&
-         equivBits(SA->getTrueValue(), SB->getTrueValue(), Depth + 1) &&
-         equivBits(SA->getFalseValue(), SB->getFalseValue(), Depth + 1);
+  return pairwise(
+      A, B, [&](Value *IA, Value *IB) { return equivBits(IA, IB, Depth + 1); });
 }
 
 /// Structural proof that the 32-bit word \p W holds the bits of the 16-bit
@@ -63,16 +69,9 @@ bool wordHoldsHalf(Value *V, Value *W, unsigned Depth = 0) {
     return true;
   if (match(W, m_And(m_Value(X), m_SpecificInt(0xFFFF))))
     return wordHoldsHalf(V, X, Depth + 1);
-  auto *PV = dyn_cast<PHINode>(V), *PW = dyn_cast<PHINode>(W);
-  if (PV && PW && PV->getParent() == PW->getParent())
-    return all_of(PV->blocks(), [&](BasicBlock *Pred) {
-      return wordHoldsHalf(PV->getIncomingValueForBlock(Pred),
-                           PW->getIncomingValueForBlock(Pred), Depth + 1);
-    });
-  auto *SV = dyn_cast<SelectInst>(V), *SW = dyn_cast<SelectInst>(W);
-  return SV && SW && SV->getCondition() == SW->getCondition() &&
-         wordHoldsHalf(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
-         wordHoldsHalf(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
+  return pairwise(V, W, [&](Value *IV, Value *IW) {
+    return wordHoldsHalf(IV, IW, Depth + 1);
+  });
 }
 
 /// Structural proof that the 32-bit \p W always holds the low (\p High:
@@ -94,16 +93,9 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
                       m_ZExt(m_Value(L)))) &&
       H->getType()->isIntegerTy(32) && L->getType()->isIntegerTy(32))
     return equivBits(W, High ? H : L);
-  auto *PW = dyn_cast<PHINode>(W), *PV = dyn_cast<PHINode>(V);
-  if (PW && PV && PW->getParent() == PV->getParent())
-    return all_of(PW->blocks(), [&](BasicBlock *Pred) {
-      return isHalfOf(PW->getIncomingValueForBlock(Pred),
-                      PV->getIncomingValueForBlock(Pred), High, Depth + 1);
-    });
-  auto *SW = dyn_cast<SelectInst>(W), *SV = dyn_cast<SelectInst>(V);
-  return SW && SV && SW->getCondition() == SV->getCondition() &&
-         isHalfOf(SW->getTrueValue(), SV->getTrueValue(), High, Depth + 1) &&
-         isHalfOf(SW->getFalseValue(), SV->getFalseValue(), High, Depth + 1);
+  return pairwise(W, V, [&](Value *IW, Value *IV) {
+    return isHalfOf(IW, IV, High, Depth + 1);
+  });
 }
 
 /// True if the i64 \p V's high word is zero: a zext of an i32, or phis of

@@ -1449,26 +1449,13 @@ bool Executor::Impl::decodeWide(const Instruction &I, DInst &D) {
       (I.getType()->isVectorTy() && isWideInt(I.getType()->getScalarType())))
     return failAt(I, "vectors of integers wider than 64 bits are not "
                      "modelled");
-  switch (I.getOpcode()) {
-  case Instruction::Add:
-  case Instruction::Sub:
-  case Instruction::Mul:
-  case Instruction::UDiv:
-  case Instruction::SDiv:
-  case Instruction::URem:
-  case Instruction::SRem:
-  case Instruction::Shl:
-  case Instruction::LShr:
-  case Instruction::AShr:
-  case Instruction::And:
-  case Instruction::Or:
-  case Instruction::Xor:
-  case Instruction::ICmp:
-  case Instruction::ZExt:
-  case Instruction::SExt:
-  case Instruction::Trunc:
+  // Integer binary operators (an integer operand makes one integer),
+  // compares and integer casts compute in execWide.
+  if (I.isBinaryOp() || isa<ICmpInst, ZExtInst, SExtInst, TruncInst>(I)) {
     D.Wide = true;
     return true;
+  }
+  switch (I.getOpcode()) {
   case Instruction::Select:
   case Instruction::Freeze:
   case Instruction::ExtractValue:
