@@ -150,8 +150,7 @@ private:
   // Builders.
   bool needsWWM(CallInst *CI, unsigned Cluster) const;
   Value *buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op, ElemType Ty,
-                     unsigned Cluster, unsigned Stride, bool WWM,
-                     Value **IsNaNOut = nullptr);
+                     unsigned Cluster, unsigned Stride, bool WWM);
   Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
                     unsigned Cluster, unsigned Stride);
   Value *buildGFX9BcastChain(IRBuilder<> &B, Value *W, const Domain &D);
@@ -166,6 +165,11 @@ private:
   Value *buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx, Function *Cmp,
                         unsigned Cluster, unsigned Stride, bool WWM,
                         Value *&OutIdx);
+  Value *buildHybridArg(IRBuilder<> &B, Value *V, Value *Idx, ReduceOp Op,
+                        ElemType Ty, ElemType IdxTy, NaNPolicy NaN,
+                        unsigned Cluster, unsigned Stride, bool WWM,
+                        Value *&OutIdx);
+  Domain makeDomain(IRBuilder<> &B, ReduceOp Op, ElemType Ty) const;
 
   // Butterfly steps.
   Step chooseStep(unsigned M, bool Contiguous);
@@ -707,19 +711,24 @@ bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// Reduces \p V (of the source type of \p Ty) over its cluster; the result
-/// is in every lane of the cluster (a uniform value for whole-wave clusters
-/// where the sequence ends in readlane).
-Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
-                                     ElemType Ty, unsigned Cluster,
-                                     unsigned Stride, bool WWM,
-                                     Value **IsNaNOut) {
+Domain SubgroupExpander::makeDomain(IRBuilder<> &B, ReduceOp Op,
+                                    ElemType Ty) const {
   Domain D;
   D.Op = Op;
   D.Ty = Ty;
   D.SrcTy = getLLVMType(Ty);
   D.WorkTy = getBits(Ty) == 16 ? (isFloat(Ty) ? B.getFloatTy() : B.getInt32Ty())
                                : D.SrcTy;
+  return D;
+}
+
+/// Reduces \p V (of the source type of \p Ty) over its cluster; the result
+/// is in every lane of the cluster (a uniform value for whole-wave clusters
+/// where the sequence ends in readlane).
+Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
+                                     ElemType Ty, unsigned Cluster,
+                                     unsigned Stride, bool WWM) {
+  Domain D = makeDomain(B, Op, Ty);
 
   // NaN handling for fmin/fmax/fminimum/fmaximum: reduce NaN-free values
   // (NaN -> identity) and decide NaN-ness of the result with a ballot over
@@ -756,8 +765,6 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   // the integer bits so a uniform result stays on the SALU (s_cselect).
   if (!NaNResult && D.SrcTy->isFloatingPointTy() && !NoNaNs)
     NaNResult = B.CreateFCmpUNO(R, R);
-  if (IsNaNOut)
-    *IsNaNOut = NaNResult;
   if (NaNResult) {
     Type *BitsTy = B.getIntNTy(getBits(Ty));
     Value *QNaN = B.CreateBitCast(ConstantFP::getQNaN(D.SrcTy), BitsTy);
@@ -864,6 +871,121 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
   return V;
 }
 
+/// Takes \p Vals out of whole-wave mode through a single
+/// llvm.amdgcn.strict.wwm on the vector of their 32-bit words: with one
+/// call per value the scheduler may put the first value's copy between the
+/// two, which costs an extra WWM exit and re-entry.
+static void leaveWWM(IRBuilder<> &B, MutableArrayRef<Value *> Vals) {
+  Type *I32 = B.getInt32Ty();
+  auto WordsOf = [](Value *V) {
+    return std::max<unsigned>(V->getType()->getPrimitiveSizeInBits() / 32, 1);
+  };
+  SmallVector<Value *, 4> Words;
+  for (Value *V : Vals) {
+    unsigned Bits = V->getType()->getPrimitiveSizeInBits();
+    Value *I = B.CreateBitCast(V, B.getIntNTy(Bits));
+    if (Bits < 32)
+      I = B.CreateZExt(I, I32);
+    for (unsigned K = 0; K < WordsOf(V); ++K)
+      Words.push_back(B.CreateTrunc(K ? B.CreateLShr(I, 32 * K) : I, I32));
+  }
+  auto *VecTy = FixedVectorType::get(I32, Words.size());
+  Value *Vec = PoisonValue::get(VecTy);
+  for (auto [K, W] : enumerate(Words))
+    Vec = B.CreateInsertElement(Vec, W, K);
+  Vec = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VecTy}, {Vec});
+  unsigned Next = 0;
+  for (Value *&V : Vals) {
+    unsigned Bits = V->getType()->getPrimitiveSizeInBits();
+    Type *IntTy = B.getIntNTy(std::max(Bits, 32u));
+    Value *I = nullptr;
+    for (unsigned K = 0; K < WordsOf(V); ++K) {
+      Value *W = B.CreateZExt(B.CreateExtractElement(Vec, Next++), IntTy);
+      I = I ? B.CreateOr(I, B.CreateShl(W, 32 * K)) : W;
+    }
+    V = B.CreateBitCast(B.CreateTrunc(I, B.getIntNTy(Bits)), V->getType());
+  }
+}
+
+/// Built-in argmax/argmin, hybrid as the seed recommends: reduce the value,
+/// then take the smallest index among the lanes holding the result (lane
+/// order need not be index order). One branch-free min reduction: a
+/// single-winner fast path (s_ff1 + readlane behind a uniform branch) saves
+/// 6 instructions when the maximum is unique but costs 14 more when it is
+/// not and splits the caller's block (docs/SubgroupOps.md).
+///
+/// Under WWM, value, winners and index all stay in one whole-wave region:
+/// inactive lanes enter with the index identity (they never win the index
+/// reduction, so the winners need no exec mask) and a value the NaN rule
+/// treats as absent (a NaN when NaNs are ignored, the value identity
+/// otherwise), so the cluster's NaN test may run over the whole wave.
+Value *SubgroupExpander::buildHybridArg(IRBuilder<> &B, Value *V, Value *Idx,
+                                        ReduceOp Op, ElemType Ty,
+                                        ElemType IdxTy, NaNPolicy NaN,
+                                        unsigned Cluster, unsigned Stride,
+                                        bool WWM, Value *&OutIdx) {
+  Domain D = makeDomain(B, Op, Ty), DI = makeDomain(B, ReduceOp::SMin, IdxTy);
+  Constant *Id = getIdentity(D), *IdxId = getIdentity(DI);
+  bool NaNs = D.WorkTy->isFloatingPointTy() && !NoNaNs;
+  bool Ignore = NaN == NaNPolicy::Ignore;
+  Value *W = toWork(B, V, D);
+  if (WWM) {
+    Constant *Absent = NaNs && Ignore ? ConstantFP::getQNaN(D.WorkTy) : Id;
+    W = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {D.WorkTy},
+                          {W, Absent});
+    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {DI.WorkTy},
+                            {Idx, IdxId});
+    addSeq("set.inactive");
+  }
+  // NaN: reduce NaN-free values (NaN -> identity); the result is NaN when
+  // every lane of the cluster is (NaN ignored) or some lane is (NaN wins).
+  Value *Chain = W, *IsNaN = nullptr, *LaneNaN = nullptr;
+  if (NaNs && Ignore) {
+    Value *Ord = B.CreateFCmpORD(W, W);
+    IsNaN = B.CreateNot(buildClusterAny(B, Ord, Cluster, Stride));
+    Chain = B.CreateSelect(Ord, W, Id);
+  } else if (NaNs) {
+    LaneNaN = B.CreateFCmpUNO(W, W);
+    IsNaN = buildClusterAny(B, LaneNaN, Cluster, Stride);
+    Chain = B.CreateSelect(LaneNaN, Id, W);
+  }
+  Value *R = buildSteps(B, Chain, D, Cluster, Stride);
+
+  // Winners: the lanes holding exactly the result's bits (-0 and +0
+  // differ); when the result is NaN, the NaN lanes, which with NaN ignored
+  // is every lane of the cluster. With NaN winning, the compare is against
+  // the NaN result so that no number matches it (an i1 select of the two
+  // lane masks compiles to 16-bit VALU code on GFX11).
+  addSeq("compare; min-index reduction");
+  Type *BitsTy = B.getIntNTy(D.WorkTy->getPrimitiveSizeInBits());
+  Value *Best = R;
+  if (IsNaN && !Ignore)
+    Best = B.CreateSelect(IsNaN, ConstantFP::getQNaN(D.WorkTy), R);
+  Value *Win =
+      B.CreateICmpEQ(B.CreateBitCast(W, BitsTy), B.CreateBitCast(Best, BitsTy));
+  if (IsNaN)
+    Win = B.CreateOr(Win, Ignore ? IsNaN : B.CreateAnd(LaneNaN, IsNaN));
+  Value *RI =
+      buildSteps(B, B.CreateSelect(Win, Idx, IdxId), DI, Cluster, Stride);
+
+  Value *RV = fromWork(B, R, D);
+  if (IsNaN) {
+    Type *SrcBitsTy = B.getIntNTy(getBits(Ty));
+    Value *QNaN = B.CreateBitCast(ConstantFP::getQNaN(D.SrcTy), SrcBitsTy);
+    RV = B.CreateBitCast(
+        B.CreateSelect(IsNaN, QNaN, B.CreateBitCast(RV, SrcBitsTy)), D.SrcTy);
+  }
+  if (WWM) {
+    Value *Out[] = {RV, RI};
+    leaveWWM(B, Out);
+    RV = Out[0];
+    RI = Out[1];
+    addSeq("strict.wwm");
+  }
+  OutIdx = RI;
+  return RV;
+}
+
 /// Zeros-equal argmax/argmin: the reduction ranked -0 as +0, so a zero
 /// result takes the sign of the winning lane, i.e. -0 when a lane holding -0
 /// has the winning index.
@@ -953,37 +1075,9 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   if (Custom) {
     RV = buildCustomArg(B, V, Idx, Cmp, Cluster, Stride, WWM, RI);
   } else {
-    // Hybrid: reduce the value, find the winning lanes, and take the
-    // smallest index among them (lane order need not be index order).
     ReduceOp Op = getArgValueOp(N.Kind, N.Ty, Policy.NaN);
-    Value *RIsNaN = nullptr;
-    RV = buildReduce(B, V, Op, N.Ty, Cluster, Stride, WWM, &RIsNaN);
-    // Winners: the lanes holding exactly the result's bits (so -0 and +0
-    // differ), or, when the result is NaN, the NaN lanes.
-    auto BuildSame = [&]() -> Value * {
-      if (!isFloat(N.Ty))
-        return B.CreateICmpEQ(V, RV);
-      Type *BitsTy = B.getIntNTy(getBits(N.Ty));
-      return B.CreateICmpEQ(B.CreateBitCast(V, BitsTy),
-                            B.CreateBitCast(RV, BitsTy));
-    };
-    // When the result is NaN, the winners are the NaN lanes: with NaN
-    // ignored that is every active lane of the cluster (the result is NaN
-    // only if all are), so the uniform flag alone serves.
-    Value *Win = BuildSame();
-    if (RIsNaN)
-      Win = B.CreateOr(Win, Policy.NaN == NaNPolicy::Wins
-                                ? B.CreateAnd(B.CreateFCmpUNO(V, V), RIsNaN)
-                                : RIsNaN);
-    // The smallest index among the winners. One branch-free min reduction:
-    // a single-winner fast path (s_ff1 + readlane behind a uniform branch)
-    // saves 6 instructions when the maximum is unique but costs 14 more
-    // when it is not and splits the caller's block (docs/SubgroupOps.md).
-    addSeq("compare; min-index reduction");
-    unsigned IBits = ITy->getIntegerBitWidth();
-    Value *IdxMax = ConstantInt::get(ITy, APInt::getSignedMaxValue(IBits));
-    RI = buildReduce(B, B.CreateSelect(Win, Idx, IdxMax), ReduceOp::SMin,
-                     N.IndexTy, Cluster, Stride, WWM);
+    RV = buildHybridArg(B, V, Idx, Op, N.Ty, N.IndexTy, Policy.NaN, Cluster,
+                        Stride, WWM, RI);
     if (ZerosEqual)
       RV = restoreZeroSign(B, OrigV, Idx, RV, RI, Cluster, Stride);
   }
