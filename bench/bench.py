@@ -908,7 +908,7 @@ def main():
     ap.add_argument("--chips", default=",".join(f"{c}:{w}" for c, w in CHIPS),
                     help="comma list of chip:wave")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
-    ap.add_argument("--repeats", type=int, default=3,
+    ap.add_argument("--repeats", type=int, default=5,
                     help="compile-time samples per module (at least 1)")
     a = ap.parse_args()
 

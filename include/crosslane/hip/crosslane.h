@@ -99,17 +99,38 @@ CROSSLANE_FP_DECLS(f64, double)
 
 namespace crosslane {
 
+// The wrappers are always inlined, so at -O0 too the operation is called
+// from the user's function and diagnostics point there.
+#define CROSSLANE_WRAPPER __device__ inline __attribute__((always_inline))
+
+// Template arguments are checked here, where a mistake is reported at the
+// user's line (the plugin checks calls that bypass the wrappers).
+#define CROSSLANE_CLUSTER_OK(Cluster)                                          \
+  (Cluster > 0 && (Cluster & (Cluster - 1)) == 0 &&                            \
+   Cluster <= CROSSLANE_WAVE_SIZE)
+#define CROSSLANE_CHECK_CLUSTER(Cluster, Stride)                               \
+  static_assert(CROSSLANE_CLUSTER_OK(Cluster),                                 \
+                "crosslane: Cluster must be a power of two no larger than "    \
+                "the wave size");                                              \
+  static_assert(!CROSSLANE_CLUSTER_OK(Cluster) ||                              \
+                    (Stride > 0 && (Stride & (Stride - 1)) == 0 &&             \
+                     Cluster * Stride <= CROSSLANE_WAVE_SIZE),                 \
+                "crosslane: Stride must be a power of two with "               \
+                "Cluster * Stride no larger than the wave size")
+
 // Overloaded C++ spellings. Integer min/max use the signedness of the C++
 // type; fmin/fmax ignore NaN (IEEE minNum/maxNum, -0 < +0), fminimum/
 // fmaximum propagate it.
 #define CROSSLANE_OVERLOAD(NAME, OP, TY, CTY)                                  \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1>                 \
-  __device__ inline CTY NAME(CTY X) {                                          \
+  CROSSLANE_WRAPPER CTY NAME(CTY X) {                                          \
+    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
     return __crosslane_reduce_##OP##_##TY(X, Cluster, Stride);                 \
   }
 #define CROSSLANE_UOVERLOAD(NAME, OP, TY, CTY, UTY)                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1>                 \
-  __device__ inline UTY NAME(UTY X) {                                          \
+  CROSSLANE_WRAPPER UTY NAME(UTY X) {                                          \
+    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
     return (UTY)__crosslane_reduce_##OP##_##TY((CTY)X, Cluster, Stride);       \
   }
 #define CROSSLANE_INT_OVERLOADS(TY, CTY, UTY)                                  \
@@ -146,17 +167,26 @@ CROSSLANE_FP_OVERLOADS(f64, double)
 #define CROSSLANE_ARG_OVERLOADS(TY, CTY, ITY, CITY)                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1,                 \
             int NaNPolicy = CROSSLANE_NAN_IGNORE>                              \
-  __device__ inline __crosslane_arg_##TY##_##ITY argmax(CTY X, CITY I) {       \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmax(CTY X, CITY I) {       \
+    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
+    static_assert(NaNPolicy >= 0 && NaNPolicy <= 3,                            \
+                  "crosslane: NaNPolicy must be CROSSLANE_NAN_IGNORE or "      \
+                  "CROSSLANE_NAN_WINS, optionally | CROSSLANE_ZEROS_EQUAL");   \
     return __crosslane_argmax_##TY##_##ITY(X, I, Cluster, Stride, NaNPolicy);  \
   }                                                                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1,                 \
             int NaNPolicy = CROSSLANE_NAN_IGNORE>                              \
-  __device__ inline __crosslane_arg_##TY##_##ITY argmin(CTY X, CITY I) {       \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmin(CTY X, CITY I) {       \
+    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
+    static_assert(NaNPolicy >= 0 && NaNPolicy <= 3,                            \
+                  "crosslane: NaNPolicy must be CROSSLANE_NAN_IGNORE or "      \
+                  "CROSSLANE_NAN_WINS, optionally | CROSSLANE_ZEROS_EQUAL");   \
     return __crosslane_argmin_##TY##_##ITY(X, I, Cluster, Stride, NaNPolicy);  \
   }                                                                            \
   template <bool (*Cmp)(CTY, CTY), int Cluster = CROSSLANE_WAVE_SIZE,          \
             int Stride = 1>                                                    \
-  __device__ inline __crosslane_arg_##TY##_##ITY argcmp(CTY X, CITY I) {       \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argcmp(CTY X, CITY I) {       \
+    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
     return __crosslane_argcmp_##TY##_##ITY(X, I, Cmp, Cluster, Stride);        \
   }
 #define CROSSLANE_ARG_OVERLOADS2(TY, CTY)                                      \
@@ -171,6 +201,9 @@ CROSSLANE_ARG_OVERLOADS2(bf16, __bf16)
 CROSSLANE_ARG_OVERLOADS2(f32, float)
 CROSSLANE_ARG_OVERLOADS2(f64, double)
 
+#undef CROSSLANE_WRAPPER
+#undef CROSSLANE_CLUSTER_OK
+#undef CROSSLANE_CHECK_CLUSTER
 #undef CROSSLANE_OVERLOAD
 #undef CROSSLANE_UOVERLOAD
 #undef CROSSLANE_INT_OVERLOADS
