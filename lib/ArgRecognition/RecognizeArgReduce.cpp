@@ -104,6 +104,9 @@ struct Stage {
   /// (lane ^ 32 reads the lane itself on GFX10+ wave64), else -1.
   int NamedOffset = -1;
   bool Down = false;
+  /// The lane map reads threadIdx.x: it holds where threadIdx.x % wave
+  /// size is the lane id, which the rewrite's guard must check.
+  bool UsesTid = false;
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
@@ -616,10 +619,15 @@ private:
   /// Exchanges whose values are summed or multiplied (stage, opcode),
   /// reported together at the end of run().
   SmallVector<std::pair<unsigned, const char *>, 8> ArithmeticStages;
-  std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr);
-  std::optional<SmallVector<unsigned, 64>> callSources(CallInst *CI);
+  std::optional<SmallVector<unsigned, 64>> sourceLanes(Value *Addr,
+                                                       bool &UsesTid);
+  std::optional<SmallVector<unsigned, 64>> callSources(CallInst *CI,
+                                                       bool &UsesTid);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
-  DenseMap<Value *, std::optional<LaneVector>> LaneMemo;
+  std::optional<LaneVector> lanesOrTid(Value *V, bool &UsesTid);
+  DenseMap<Value *, std::optional<LaneVector>> LaneMemo, TidMemo;
+  /// While set, lanes() takes threadIdx.x to be lane + TidWave * wave size.
+  std::optional<unsigned> TidWave;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
   SmallVector<WeakVH, 4> Guards;
 
@@ -882,9 +890,10 @@ void Recognizer::computeClosures() {
 }
 
 /// The lane each lane's ds_bpermute with address \p Addr reads on the chip,
-/// if the address is a lane expression.
-std::optional<SmallVector<unsigned, 64>> Recognizer::sourceLanes(Value *Addr) {
-  std::optional<LaneVector> A = lanes(Addr);
+/// if the address is a lane expression (\p UsesTid: of threadIdx.x).
+std::optional<SmallVector<unsigned, 64>>
+Recognizer::sourceLanes(Value *Addr, bool &UsesTid) {
+  std::optional<LaneVector> A = lanesOrTid(Addr, UsesTid);
   if (!A)
     return std::nullopt;
   SmallVector<unsigned, 64> Src;
@@ -895,8 +904,11 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::sourceLanes(Value *Addr) {
 
 /// The lane each lane of \p CI (a cross-lane read) reads on the chip, or
 /// NoLane where it gets a zero fill or an old value other than its own
-/// source word; nullopt when not known.
-std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
+/// source word; nullopt when not known. \p UsesTid: the map holds where
+/// threadIdx.x % wave size is the lane id.
+std::optional<SmallVector<unsigned, 64>>
+Recognizer::callSources(CallInst *CI, bool &UsesTid) {
+  UsesTid = false;
   auto *II = dyn_cast<IntrinsicInst>(CI);
   if (!II)
     return std::nullopt;
@@ -909,7 +921,7 @@ std::optional<SmallVector<unsigned, 64>> Recognizer::callSources(CallInst *CI) {
   SmallVector<unsigned, 64> Src(W, NoLane);
   switch (II->getIntrinsicID()) {
   case Intrinsic::amdgcn_ds_bpermute:
-    return sourceLanes(II->getArgOperand(0));
+    return sourceLanes(II->getArgOperand(0), UsesTid);
   case Intrinsic::amdgcn_readlane: {
     auto L = ConstArg(1);
     if (!L)
@@ -977,7 +989,9 @@ Stage &Recognizer::classify(unsigned SI) {
     // The stage's map: where its reads agree (a lane with NoLane in one
     // word has nothing usable).
     for (CallInst *C : S.Calls) {
-      auto Src = callSources(C);
+      bool Tid;
+      auto Src = callSources(C, Tid);
+      S.UsesTid |= Tid;
       if (!Src) {
         S.Sources.reset();
         break;
@@ -1009,7 +1023,8 @@ int Recognizer::namedXorOffset(const Stage &S) {
   auto *II = dyn_cast<IntrinsicInst>(S.Calls.front());
   if (!II || II->getIntrinsicID() != Intrinsic::amdgcn_ds_bpermute)
     return -1;
-  std::optional<LaneVector> A = lanes(II->getArgOperand(0));
+  bool UsesTid;
+  std::optional<LaneVector> A = lanesOrTid(II->getArgOperand(0), UsesTid);
   if (!A)
     return -1;
   SmallVector<unsigned, 64> Named;
@@ -1021,12 +1036,17 @@ int Recognizer::namedXorOffset(const Stage &S) {
 /// \p V's value in every lane of the wave, if it is a lane expression;
 /// memoised per function (cleared when a rewrite deletes code).
 std::optional<LaneVector> Recognizer::lanes(Value *V, unsigned Depth) {
-  if (auto It = LaneMemo.find(V); It != LaneMemo.end())
+  auto &Memo = TidWave ? TidMemo : LaneMemo;
+  if (auto It = Memo.find(V); It != Memo.end())
     return It->second;
   unsigned W = Chip.WaveSize;
   std::optional<LaneVector> R;
   if (auto *C = dyn_cast<ConstantInt>(V)) {
     R = LaneVector(W, C->getSExtValue());
+  } else if (TidWave && isWorkItemIdX(V)) {
+    R = LaneVector(W);
+    for (unsigned L = 0; L < W; ++L)
+      (*R)[L] = L + *TidWave * W;
   } else if (auto *I = dyn_cast<Instruction>(V);
              I && Depth <= 24 && !isa<PHINode>(I)) {
     auto *CB = dyn_cast<CallBase>(I);
@@ -1048,8 +1068,33 @@ std::optional<LaneVector> Recognizer::lanes(Value *V, unsigned Depth) {
     if (Ok)
       R = std::move(Out);
   }
-  LaneMemo[V] = R;
+  Memo[V] = R;
   return R;
+}
+
+/// \p V in every lane, also when it reads threadIdx.x: then it must be the
+/// same for threadIdx.x = lane + K * wave size for each K a 1024-thread
+/// block allows, so it holds where threadIdx.x % wave size is the lane id
+/// (1-D blocks; the guard checks it), and \p UsesTid is set.
+std::optional<LaneVector> Recognizer::lanesOrTid(Value *V, bool &UsesTid) {
+  UsesTid = false;
+  if (std::optional<LaneVector> R = lanes(V))
+    return R;
+  std::optional<LaneVector> Common;
+  for (unsigned K = 0; K < 1024 / Chip.WaveSize; ++K) {
+    TidWave = K;
+    TidMemo.clear();
+    std::optional<LaneVector> R = lanes(V);
+    if (!R || (Common && *R != *Common)) {
+      Common.reset();
+      break;
+    }
+    Common = std::move(R);
+  }
+  TidWave.reset();
+  TidMemo.clear();
+  UsesTid = Common.has_value();
+  return Common;
 }
 
 /// A chain inside `if (...)` ends in phis that also merge the values of the
@@ -2040,6 +2085,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   bool UsesTid;
   if (!checkResults(First, P, CL, UsesTid))
     return false;
+  UsesTid |= any_of(Chain, [&](unsigned SI) { return Stages[SI].UsesTid; });
   BeforeChange();
   if (!hoistWords(First)) {
     refuse(First, "UnsupportedState",
@@ -2576,11 +2622,14 @@ bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
       auto *CB = dyn_cast<CallBase>(User);
       auto *CI = dyn_cast<CallInst>(User);
       if (CI && U.getOperandNo() == exchangedWordOperand(CI)) {
-        auto Src = callSources(CI);
+        bool Tid;
+        auto Src = callSources(CI, Tid);
         if (Src && all_of(*Src, [&](unsigned From) {
               return From == NoLane || ((Lanes >> From) & 1);
-            }))
+            })) {
+          UsesTid |= Tid;
           continue;
+        }
         Why = "a cross-lane read takes it from other lanes";
         return false;
       }
