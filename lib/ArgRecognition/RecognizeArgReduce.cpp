@@ -24,6 +24,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Compare.h"
+#include "crosslane/Support/FunctionBackup.h"
 #include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -49,7 +50,6 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cfloat>
@@ -471,6 +471,10 @@ struct ChainRegion {
   Instruction *End = nullptr;   ///< the first instruction after the results
   SmallPtrSet<BasicBlock *, 8> Blocks;  ///< blocks with code in the region
   SmallPtrSet<Instruction *, 8> Hoist; ///< used later; moved above it
+  /// Used later and computed from the results (a broadcast of the first
+  /// result between the two results): moved below them, in program order.
+  SmallVector<Instruction *, 4> Sink;
+  SmallPtrSet<Instruction *, 4> Results;
   bool contains(const Instruction *I) const {
     const BasicBlock *BB = I->getParent();
     if (!Blocks.count(BB))
@@ -667,6 +671,7 @@ private:
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
+  bool trySink(Instruction *I, ChainRegion &R);
   bool hoistWords(const Stage &First);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
   bool hoistOutputsTo(Instruction *Start, ArrayRef<Output> Outputs,
@@ -2388,9 +2393,8 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
           return std::nullopt;
         }
   // Side effects, and values that escape.
-  SmallPtrSet<Instruction *, 4> Results;
   for (const Output &O : Outputs)
-    Results.insert(O.I);
+    R.Results.insert(O.I);
   for (BasicBlock *BB : R.Blocks)
     for (Instruction &I : *BB) {
       if (!R.contains(&I))
@@ -2399,17 +2403,48 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
         Why = "the chain's code has side effects";
         return std::nullopt;
       }
-      if (Results.count(&I))
+      if (R.Results.count(&I))
         continue;
       bool Escapes = any_of(I.users(), [&](User *U) {
         return !R.contains(cast<Instruction>(U));
       });
-      if (Escapes && !collectHoist(&I, R)) {
+      if (!Escapes)
+        continue;
+      SmallPtrSet<Instruction *, 8> Before = R.Hoist;
+      if (collectHoist(&I, R))
+        continue;
+      R.Hoist = std::move(Before);
+      if (!trySink(&I, R)) {
         Why = "a value the chain's code computes is used after it";
         return std::nullopt;
       }
     }
   return R;
+}
+
+/// Adds \p I to \p R.Sink when it can run just after the results instead:
+/// in the results' block (a move within one block keeps even a convergent
+/// call's control dependence), used only after the region, and computed
+/// from results, values before the region, hoistable values or other
+/// sunk values.
+bool Recognizer::trySink(Instruction *I, ChainRegion &R) {
+  if (I->getParent() != R.End->getParent() || isa<PHINode>(I) ||
+      any_of(I->users(),
+             [&](User *U) { return R.contains(cast<Instruction>(U)); }))
+    return false;
+  for (Value *Op : I->operands()) {
+    auto *OI = dyn_cast<Instruction>(Op);
+    if (!OI || !R.contains(OI) || R.Results.count(OI) ||
+        is_contained(R.Sink, OI))
+      continue;
+    SmallPtrSet<Instruction *, 8> Before = R.Hoist;
+    if (!collectHoist(OI, R)) {
+      R.Hoist = std::move(Before);
+      return false;
+    }
+  }
+  R.Sink.push_back(I);
+  return true;
 }
 
 /// True if \p I may run earlier, where its operands are available: not a
@@ -2451,6 +2486,12 @@ bool Recognizer::hoistWords(const Stage &First) {
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;
+  // Never the chain itself: a result, or a cross-lane read (a stage's
+  // exchange, or a read of a result), which the region must keep.
+  auto *CI = dyn_cast<CallInst>(I);
+  if (R.Results.count(I) || is_contained(R.Sink, I) ||
+      (CI && exchangedWordOperand(CI) != NoLane))
+    return false;
   // A call with no memory access that returns and does not unwind (say
   // `__ockl_get_local_id` without device libraries) may move too when the
   // region runs it anyway: in the region's first block (a move within one
@@ -2662,10 +2703,16 @@ void Recognizer::insertFallback(const ChainRegion &R, Value *Fast,
           ToHoist.push_back(&I);
   for (Instruction *I : ToHoist)
     I->moveBefore(R.Begin->getIterator());
+  // Sunk values start the code after the region.
+  Instruction *End = R.End;
+  for (Instruction *I : R.Sink)
+    I->moveBefore(R.End->getIterator());
+  if (!R.Sink.empty())
+    End = R.Sink.front();
   BasicBlock *Pre = R.Begin->getParent();
   BasicBlock *Orig = SplitBlock(Pre, R.Begin);
-  BasicBlock *Tail = R.End->getParent();
-  BasicBlock *Join = SplitBlock(Tail, R.End);
+  BasicBlock *Tail = End->getParent();
+  BasicBlock *Join = SplitBlock(Tail, End);
   Pre->getTerminator()->eraseFromParent();
   Guards.push_back(BranchInst::Create(Join, Orig, Fast, Pre));
   // The region's blocks after the splits: Orig for the first, Tail's head
@@ -2799,26 +2846,6 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 
 } // namespace
 
-/// A copy of \p F in its module, to restore if a rewrite goes wrong.
-static Function *cloneForRollback(Function &F) {
-  ValueToValueMapTy VMap;
-  Function *Copy = CloneFunction(&F, VMap);
-  Copy->setName(F.getName() + ".crosslane.backup");
-  return Copy;
-}
-
-/// Replaces \p F's body by \p Backup's and deletes \p Backup.
-static void rollBack(Function &F, Function *Backup) {
-  for (BasicBlock &BB : F)
-    BB.dropAllReferences();
-  while (!F.empty())
-    F.begin()->eraseFromParent();
-  F.splice(F.end(), Backup);
-  for (auto [A, BA] : zip(F.args(), Backup->args()))
-    BA.replaceAllUsesWith(&A);
-  Backup->eraseFromParent();
-}
-
 RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
@@ -2829,11 +2856,8 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   // A rewrite that leaves the function invalid must not reach the backend:
   // before its first edit the function is copied; the copy is kept until the
   // result verifies, and restored (with a remark) if it does not.
-  Function *Backup = nullptr;
-  auto BeforeChange = [&]() {
-    if (!Backup)
-      Backup = cloneForRollback(F);
-  };
+  FunctionBackup Backup(F);
+  auto BeforeChange = [&]() { Backup.take(); };
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
     std::optional<ChipInfo> Chip = ChipInfo::get(F);
     if (!Chip)
@@ -2887,18 +2911,20 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     PA.preserveSet<CFGAnalyses>();
     return PA;
   }();
-  if (!Backup)
+  if (!Backup.taken())
     return PA;
-  if (!verifyFunction(F)) {
-    Backup->eraseFromParent();
+  std::string Problem;
+  raw_string_ostream OS(Problem);
+  if (!verifyFunction(F, &OS))
     return PA;
-  }
-  rollBack(F, Backup);
+  Backup.restore();
   OptimizationRemarkEmitter ORE(&F);
   ORE.emit([&]() {
     return OptimizationRemarkMissed(DEBUG_TYPE, "InternalError", &F)
-           << "internal error: a rewrite left the function invalid; it is "
-              "left unchanged (please report this kernel)";
+           << "internal error: a rewrite left the function invalid ("
+           << StringRef(Problem).split('\n').first.trim()
+           << "); the function is left unchanged, and any rewrite reported "
+              "for it above is undone (please report this kernel)";
   });
   return PreservedAnalyses::none();
 }
