@@ -475,6 +475,8 @@ struct ChainRegion {
   /// result between the two results): moved below them, in program order.
   SmallVector<Instruction *, 4> Sink;
   SmallPtrSet<Instruction *, 4> Results;
+  /// The region's code the results are computed from (the chain itself).
+  SmallPtrSet<Instruction *, 32> ChainCode;
   bool contains(const Instruction *I) const {
     const BasicBlock *BB = I->getParent();
     if (!Blocks.count(BB))
@@ -2393,8 +2395,34 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
           return std::nullopt;
         }
   // Side effects, and values that escape.
-  for (const Output &O : Outputs)
+  // The chain's code: what the results are computed from that depends on
+  // a lane exchange (so not, e.g., the lane addresses, which may move).
+  SmallPtrSet<Instruction *, 32> Back;
+  SmallVector<Instruction *, 16> Slice;
+  for (const Output &O : Outputs) {
     R.Results.insert(O.I);
+    Slice.push_back(O.I);
+  }
+  while (!Slice.empty()) {
+    Instruction *I = Slice.pop_back_val();
+    if (!R.contains(I) || !Back.insert(I).second)
+      continue;
+    for (Value *Op : I->operands())
+      if (auto *OI = dyn_cast<Instruction>(Op))
+        Slice.push_back(OI);
+  }
+  for (Instruction *I : Back)
+    if (auto *CI = dyn_cast<CallInst>(I);
+        CI && exchangedWordOperand(CI) != NoLane)
+      Slice.push_back(CI);
+  while (!Slice.empty()) {
+    Instruction *I = Slice.pop_back_val();
+    if (!R.ChainCode.insert(I).second)
+      continue;
+    for (User *U : I->users())
+      if (Back.count(cast<Instruction>(U)))
+        Slice.push_back(cast<Instruction>(U));
+  }
   for (BasicBlock *BB : R.Blocks)
     for (Instruction &I : *BB) {
       if (!R.contains(&I))
@@ -2486,11 +2514,9 @@ bool Recognizer::hoistWords(const Stage &First) {
 bool Recognizer::collectHoist(Instruction *I, ChainRegion &R) {
   if (!R.contains(I) || R.Hoist.count(I))
     return true;
-  // Never the chain itself: a result, or a cross-lane read (a stage's
-  // exchange, or a read of a result), which the region must keep.
-  auto *CI = dyn_cast<CallInst>(I);
-  if (R.Results.count(I) || is_contained(R.Sink, I) ||
-      (CI && exchangedWordOperand(CI) != NoLane))
+  // Never the chain itself (what the results are computed from), nor a
+  // value that moves below it.
+  if (R.ChainCode.count(I) || is_contained(R.Sink, I))
     return false;
   // A call with no memory access that returns and does not unwind (say
   // `__ockl_get_local_id` without device libraries) may move too when the
