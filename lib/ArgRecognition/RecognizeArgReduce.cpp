@@ -475,7 +475,8 @@ struct ChainRegion {
   /// result between the two results): moved below them, in program order.
   SmallVector<Instruction *, 4> Sink;
   SmallPtrSet<Instruction *, 4> Results;
-  /// The region's code the results are computed from (the chain itself).
+  /// The chain itself: the region's code that depends on a lane exchange
+  /// and feeds a result (it never moves out of the region).
   SmallPtrSet<Instruction *, 32> ChainCode;
   bool contains(const Instruction *I) const {
     const BasicBlock *BB = I->getParent();
@@ -673,6 +674,7 @@ private:
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
   bool collectHoist(Instruction *I, ChainRegion &R);
+  bool tryHoist(Instruction *I, ChainRegion &R);
   bool trySink(Instruction *I, ChainRegion &R);
   bool hoistWords(const Stage &First);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
@@ -2436,13 +2438,7 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
       bool Escapes = any_of(I.users(), [&](User *U) {
         return !R.contains(cast<Instruction>(U));
       });
-      if (!Escapes)
-        continue;
-      SmallPtrSet<Instruction *, 8> Before = R.Hoist;
-      if (collectHoist(&I, R))
-        continue;
-      R.Hoist = std::move(Before);
-      if (!trySink(&I, R)) {
+      if (Escapes && !tryHoist(&I, R) && !trySink(&I, R)) {
         Why = "a value the chain's code computes is used after it";
         return std::nullopt;
       }
@@ -2465,14 +2461,20 @@ bool Recognizer::trySink(Instruction *I, ChainRegion &R) {
     if (!OI || !R.contains(OI) || R.Results.count(OI) ||
         is_contained(R.Sink, OI))
       continue;
-    SmallPtrSet<Instruction *, 8> Before = R.Hoist;
-    if (!collectHoist(OI, R)) {
-      R.Hoist = std::move(Before);
+    if (!tryHoist(OI, R))
       return false;
-    }
   }
   R.Sink.push_back(I);
   return true;
+}
+
+/// collectHoist, leaving \p R.Hoist as it was when \p I cannot move up.
+bool Recognizer::tryHoist(Instruction *I, ChainRegion &R) {
+  SmallPtrSet<Instruction *, 8> Before = R.Hoist;
+  if (collectHoist(I, R))
+    return true;
+  R.Hoist = std::move(Before);
+  return false;
 }
 
 /// True if \p I may run earlier, where its operands are available: not a
