@@ -761,10 +761,10 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   }
   R = fromWork(B, R, D);
 
-  // NaN results are the canonical quiet NaN of the type. The select is on
-  // the integer bits so a uniform result stays on the SALU (s_cselect).
-  if (!NaNResult && D.SrcTy->isFloatingPointTy() && !NoNaNs)
-    NaNResult = B.CreateFCmpUNO(R, R);
+  // A min/max NaN result is the canonical quiet NaN of the type. The select
+  // is on the integer bits so a uniform result stays on the SALU
+  // (s_cselect). add/mul leave the payload of a NaN result unspecified, as
+  // LLVM's fadd/fmul and llvm.vector.reduce.fadd do (docs/SubgroupOps.md).
   if (NaNResult) {
     Type *BitsTy = B.getIntNTy(getBits(Ty));
     Value *QNaN = B.CreateBitCast(ConstantFP::getQNaN(D.SrcTy), BitsTy);
