@@ -7,9 +7,9 @@
 #include "LaneAtomics.h"
 
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
+#include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
 
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -22,8 +22,8 @@
 
 using namespace llvm;
 
-STATISTIC(NumAtomicsCombined,
-          "Number of per-lane atomics combined into one per wave");
+CROSSLANE_STATISTIC(NumAtomicsCombined,
+                    "Number of per-lane atomics combined into one per wave");
 
 namespace crosslane {
 namespace argrec {
@@ -172,6 +172,9 @@ bool combineLaneAtomics(Function &F, const ChipInfo &Chip,
     std::string Why = whyNot(RMW, UI);
     StringRef OpName = AtomicRMWInst::getOperationName(RMW->getOperation());
     unsigned Bits = RMW->getType()->getIntegerBitWidth();
+    CROSSLANE_DEBUG(
+        dbgs() << "crosslane-recognize-arg: per-lane atomic " << *RMW << ": "
+               << (Why.empty() ? "combined" : "kept, " + Why) << "\n");
     if (!Why.empty()) {
       ORE.emit([&]() {
         return OptimizationRemarkMissed(DEBUG_TYPE, "LaneAtomic",

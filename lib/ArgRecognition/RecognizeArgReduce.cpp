@@ -24,6 +24,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Compare.h"
+#include "crosslane/Support/Debug.h"
 #include "crosslane/Support/FunctionBackup.h"
 #include "crosslane/Support/SourceLocation.h"
 
@@ -32,7 +33,6 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -66,11 +66,13 @@ using namespace crosslane::argrec;
 
 #define DEBUG_TYPE "crosslane-recognize-arg"
 
-STATISTIC(NumChains, "Number of cross-lane chains examined");
-STATISTIC(NumRewritten, "Number of chains replaced by a Crosslane operation");
-STATISTIC(NumRefused, "Number of chains left alone (see the remarks)");
-STATISTIC(NumStageProofsReused,
-          "Number of stage proofs reused from an identical combine");
+CROSSLANE_STATISTIC(NumChains, "Number of cross-lane chains examined");
+CROSSLANE_STATISTIC(NumRewritten,
+                    "Number of chains replaced by a Crosslane operation");
+CROSSLANE_STATISTIC(NumRefused,
+                    "Number of chains left alone (see the remarks)");
+CROSSLANE_STATISTIC(NumStageProofsReused,
+                    "Number of stage proofs reused from an identical combine");
 
 // For measurement only (tools/count-recognition.py): the code a guarded
 // rewrite runs when its guard holds, without the original code it keeps for
@@ -621,6 +623,7 @@ private:
   void computeClosures();
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
+  void printStage(raw_ostream &OS, unsigned SI);
   int namedXorOffset(const Stage &S);
   const char *arithmeticUse(const Stage &S) const;
   /// Exchanges whose values are summed or multiplied (stage, opcode),
@@ -709,6 +712,7 @@ std::string Recognizer::loopNote(const Stage &S) const {
 
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   ++NumRefused;
+  CROSSLANE_DEBUG(dbgs() << "  refused (" << Reason << "): " << Why << "\n");
   // A ladder loop's own chain is reported through its unrolled copy.
   if (LoopOf.count(S.Calls.front()))
     return;
@@ -2040,12 +2044,44 @@ SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
   return R;
 }
 
+/// For -debug-only: the stage's exchange, words, block and lane map.
+void Recognizer::printStage(raw_ostream &OS, unsigned SI) {
+  const Stage &S = classify(SI);
+  const CallInst *C = S.Calls.front();
+  OS << "stage " << SI << ": " << C->getCalledFunction()->getName() << " x"
+     << S.Calls.size() << " in ";
+  S.BB->printAsOperand(OS, false);
+  OS << ", ";
+  if (!S.Sources)
+    OS << "lane map unknown";
+  else if (S.Down)
+    OS << "down " << S.Offset;
+  else if (S.Offset > 0)
+    OS << "xor " << S.Offset;
+  else if (S.Offset == 0)
+    OS << "identity (names xor " << S.NamedOffset << ")";
+  else
+    OS << "general lane map";
+  if (S.UsesTid)
+    OS << ", from threadIdx.x";
+  if (const LadderVersion *V = CopyOf.lookup(S.Calls.front()))
+    OS << ", unrolled copy of a " << V->Iterations << "-iteration loop";
+}
+
 bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // Last reads whose results are not combined with the lane's own state
   // read the result (checked with the other uses); they are not steps.
   while (Chain.size() > 1 && isPlainRead(Chain.back()))
     Chain = Chain.drop_back();
   ++NumChains;
+  CROSSLANE_DEBUG({
+    dbgs() << "  chain of " << Chain.size() << " stage(s):\n";
+    for (unsigned SI : Chain) {
+      dbgs() << "    ";
+      printStage(dbgs(), SI);
+      dbgs() << "\n";
+    }
+  });
   const Stage &First = Stages[Chain.front()];
   if (Chain.size() == 1 && isPlainRead(Chain.front())) {
     // Sums and products (softmax's denominator) are reported once per
@@ -2185,6 +2221,13 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
       O.I->replaceAllUsesWith(R);
   }
   ++NumRewritten;
+  CROSSLANE_DEBUG({
+    dbgs() << "  replaced: " << describe(C, Comps) << " -> "
+           << Call->getCalledFunction()->getName();
+    if (Region)
+      dbgs() << ", guarded (" << G.describe() << ")";
+    dbgs() << "\n";
+  });
   ORE.emit([&]() {
     OptimizationRemark R(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
                          Call->getParent());
@@ -2765,6 +2808,11 @@ bool Recognizer::run() {
   collectStages();
   if (Stages.empty())
     return false;
+  CROSSLANE_DEBUG({
+    dbgs() << "crosslane-recognize-arg: function '" << F.getName() << "' on ";
+    Chip.print(dbgs());
+    dbgs() << ": " << Stages.size() << " cross-lane stage(s)\n";
+  });
   computeClosures();
   if (splitMixedPhis()) {
     DT.recalculate(F);
@@ -2881,6 +2929,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
+  noteStatisticsCounted();
   // A rewrite that leaves the function invalid must not reach the backend:
   // before its first edit the function is copied; the copy is kept until the
   // result verifies, and restored (with a remark) if it does not.
@@ -2946,6 +2995,9 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   if (!verifyFunction(F, &OS))
     return PA;
   Backup.restore();
+  CROSSLANE_DEBUG(dbgs() << "crosslane-recognize-arg: '" << F.getName()
+                         << "' failed to verify after the rewrites, restored: "
+                         << Problem << "\n");
   OptimizationRemarkEmitter ORE(&F);
   ORE.emit([&]() {
     return OptimizationRemarkMissed(DEBUG_TYPE, "InternalError", &F)

@@ -27,14 +27,15 @@
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -43,7 +44,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -52,14 +52,15 @@
 using namespace llvm;
 using namespace crosslane::subgroup;
 
-STATISTIC(NumReduce, "Number of __crosslane_reduce_* calls expanded");
-STATISTIC(NumArg, "Number of __crosslane_arg* calls expanded");
-STATISTIC(NumWaveReduce, "Number of llvm.amdgcn.wave.reduce.* expanded");
-STATISTIC(NumPortableSteps,
-          "Number of butterfly steps served by a portable fallback");
-STATISTIC(NumWWMSkipped,
-          "Number of expansions proven to run with every lane active");
-STATISTIC(NumErrors, "Number of malformed calls diagnosed");
+CROSSLANE_STATISTIC(NumReduce, "Number of __crosslane_reduce_* calls expanded");
+CROSSLANE_STATISTIC(NumArg, "Number of __crosslane_arg* calls expanded");
+CROSSLANE_STATISTIC(NumWaveReduce,
+                    "Number of llvm.amdgcn.wave.reduce.* expanded");
+CROSSLANE_STATISTIC(NumPortableSteps,
+                    "Number of butterfly steps served by a portable fallback");
+CROSSLANE_STATISTIC(
+    NumWWMSkipped, "Number of expansions proven to run with every lane active");
+CROSSLANE_STATISTIC(NumErrors, "Number of malformed calls diagnosed");
 
 namespace crosslane {
 
@@ -225,6 +226,8 @@ void SubgroupExpander::diagnose(CallInst *CI, const Twine &Msg) {
 void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   std::string Sequence = Seq;
   bool Fallback = UsedFallback;
+  CROSSLANE_DEBUG(dbgs() << "  expanded " << What << ": " << Sequence
+                         << (Fallback ? " (portable steps used)" : "") << "\n");
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
                               CI->getParent())
@@ -699,10 +702,21 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 /// True unless every lane of the wave provably executes \p CI
 /// (ChipInfo::runsFullWaves).
 bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
-  if (Cluster == 1 || Opts.AssumeFullWave)
+  if (Cluster == 1 || Opts.AssumeFullWave) {
+    CROSSLANE_DEBUG(dbgs() << "  no whole-wave mode: "
+                           << (Cluster == 1 ? "cluster of one lane"
+                                            : "<no-wwm> (every lane assumed "
+                                              "active)")
+                           << "\n");
     return false;
-  if (!Chip.runsFullWaves(*CI))
+  }
+  if (!Chip.runsFullWaves(*CI)) {
+    CROSSLANE_DEBUG(dbgs() << "  whole-wave mode: the set of active lanes "
+                              "at the call is not known to be full\n");
     return true;
+  }
+  CROSSLANE_DEBUG(dbgs() << "  no whole-wave mode: the kernel provably runs "
+                            "full waves at the call\n");
   ++NumWWMSkipped;
   return false;
 }
@@ -1177,11 +1191,17 @@ bool SubgroupExpander::run() {
   }
   if (Calls.empty())
     return false;
+  CROSSLANE_DEBUG({
+    dbgs() << "crosslane-expand-subgroup: function '" << F.getName() << "' on ";
+    Chip.print(dbgs());
+    dbgs() << "\n";
+  });
   for (CallInst *CI : Calls) {
     Seq.clear();
     UsedFallback = false;
     NoNaNs = (isa<FPMathOperator>(CI) && CI->hasNoNaNs()) ||
              F.getFnAttribute("no-nans-fp-math").getValueAsBool();
+    CROSSLANE_DEBUG(dbgs() << " " << *CI << "\n");
     if (auto *II = dyn_cast<IntrinsicInst>(CI)) {
       expandWaveReduce(II);
       continue;
@@ -1241,6 +1261,7 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !F.getParent() || !isAMDGPUModule(*F.getParent()))
     return PreservedAnalyses::all();
+  noteStatisticsCounted();
   std::optional<ChipInfo> Chip = ChipInfo::get(F);
   if (!Chip) {
     // No target-cpu: the generic gfx9 facts would be a guess. Diagnose the
