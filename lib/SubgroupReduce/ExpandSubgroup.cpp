@@ -44,6 +44,11 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
@@ -116,8 +121,9 @@ class SubgroupExpander {
 public:
   SubgroupExpander(Function &F, const ChipInfo &Chip,
                    OptimizationRemarkEmitter &ORE,
-                   const ExpandSubgroupOptions &Opts)
-      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), Ctx(F.getContext()) {}
+                   const ExpandSubgroupOptions &Opts,
+                   FunctionAnalysisManager &FAM)
+      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), FAM(FAM), Ctx(F.getContext()) {}
 
   bool run();
 
@@ -126,8 +132,12 @@ private:
   const ChipInfo &Chip;
   OptimizationRemarkEmitter &ORE;
   const ExpandSubgroupOptions &Opts;
+  FunctionAnalysisManager &FAM;
   LLVMContext &Ctx;
   SmallVector<CallInst *, 8> ComparatorCalls;
+  /// Each user comparator's straight-line copy (purifyComparator); erased
+  /// once inlined.
+  DenseMap<Function *, Function *> PureComparators;
   std::string Seq; ///< description of the current expansion for remarks
   bool UsedFallback = false;
   /// The current call promises no NaN inputs (nnan call-site flag or
@@ -146,6 +156,8 @@ private:
   bool checkCluster(CallInst *CI, unsigned ArgNo, unsigned &Cluster,
                     unsigned &Stride);
   bool checkComparator(CallInst *CI, Value *V, Type *Ty, Function *&Cmp);
+  Function *purifyComparator(Function *Cmp);
+  void inlineComparators();
   static bool canCoerce(Type *From, Type *To);
 
   // Builders.
@@ -304,6 +316,103 @@ static Value *coerce(IRBuilder<> &B, Value *V, Type *To) {
   return B.CreateZExt(I, To);
 }
 
+/// Whether the intrinsic computes its result from its operands alone, the
+/// same in every lane: LLVM's generic intrinsics (math, bit operations) and
+/// the AMDGPU math ones; not work-item ids, lane masks or lane moves.
+static bool isLaneIndependent(const IntrinsicInst &II) {
+  if (II.isConvergent())
+    return false;
+  if (!II.getCalledFunction()->getName().starts_with("llvm.amdgcn."))
+    return true;
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::amdgcn_class:
+  case Intrinsic::amdgcn_cos:
+  case Intrinsic::amdgcn_cvt_pkrtz:
+  case Intrinsic::amdgcn_exp2:
+  case Intrinsic::amdgcn_fma_legacy:
+  case Intrinsic::amdgcn_fmed3:
+  case Intrinsic::amdgcn_fmul_legacy:
+  case Intrinsic::amdgcn_fract:
+  case Intrinsic::amdgcn_frexp_exp:
+  case Intrinsic::amdgcn_frexp_mant:
+  case Intrinsic::amdgcn_log:
+  case Intrinsic::amdgcn_rcp:
+  case Intrinsic::amdgcn_rsq:
+  case Intrinsic::amdgcn_sin:
+  case Intrinsic::amdgcn_sqrt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Points the simple loads and stores that reach \p AI through an
+/// addrspacecast (clang -O0 uses flat pointers to its private allocas) at
+/// the alloca itself, so that it can be promoted.
+static void useAllocaDirectly(AllocaInst *AI) {
+  for (User *U : make_early_inc_range(AI->users())) {
+    auto *Cast = dyn_cast<AddrSpaceCastInst>(U);
+    if (!Cast)
+      continue;
+    for (Use &CU : make_early_inc_range(Cast->uses())) {
+      auto *LI = dyn_cast<LoadInst>(CU.getUser());
+      auto *SI = dyn_cast<StoreInst>(CU.getUser());
+      if ((LI && LI->isSimple()) ||
+          (SI && SI->isSimple() && CU.getOperandNo() == 1))
+        CU.set(AI);
+    }
+    if (Cast->use_empty())
+      Cast->eraseFromParent();
+  }
+}
+
+/// A copy of \p Cmp reduced to what is inlined into whole-wave code: the
+/// functions it calls inlined (a lambda's __invoke calls its operator()),
+/// local memory promoted to registers (SROA: arrays, structs, bit casts
+/// through memory), and small branches folded into selects. Cached.
+Function *SubgroupExpander::purifyComparator(Function *Cmp) {
+  Function *&Pure = PureComparators[Cmp];
+  if (Pure)
+    return Pure;
+  ValueToValueMapTy VMap;
+  Pure = CloneFunction(Cmp, VMap);
+  Pure->setName(Cmp->getName() + ".crosslane.pure");
+  Pure->setLinkage(GlobalValue::InternalLinkage);
+  Pure->removeFnAttr(Attribute::OptimizeNone);
+  Pure->removeFnAttr(Attribute::NoInline);
+  // Calls to defined functions, a bounded number of rounds (no recursion
+  // into Cmp or its copy).
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallVector<CallBase *, 4> Calls;
+    for (Instruction &I : instructions(*Pure))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction())
+          if (!Callee->isDeclaration() && Callee != Cmp && Callee != Pure)
+            Calls.push_back(CB);
+    if (Calls.empty())
+      break;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      (void)InlineFunction(*CB, IFI);
+    }
+  }
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : instructions(*Pure))
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(AI);
+  for (AllocaInst *AI : Allocas)
+    useAllocaDirectly(AI);
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions().speculateBlocks(true)));
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(ADCEPass());
+  FPM.run(*Pure, FAM);
+  FAM.clear(*Pure, Pure->getName());
+  return Pure;
+}
+
 bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
                                        Function *&Cmp) {
   Cmp = dyn_cast<Function>(V->stripPointerCasts());
@@ -321,34 +430,44 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
       !FT->getReturnType()->isIntegerTy(1) || FT->getParamType(0) != Ty ||
       FT->getParamType(1) != Ty)
     return Fail("'" + Cmp->getName() + "' must have type i1 (T, T)");
-  if (Cmp->size() != 1)
+  // Checked on a copy reduced to straight-line register code, which is
+  // what is inlined: clang -O0 keeps parameters and locals in memory, calls
+  // lambdas' operator() and branches for ?:.
+  Function *Pure = purifyComparator(Cmp);
+  if (Pure->size() != 1)
     return Fail("'" + Cmp->getName() +
-                "' must be a single basic block (it is inlined into "
-                "whole-wave code)");
-  // Allocas and the loads/stores of them are allowed (clang -O0 keeps
-  // parameters in allocas); they are promoted after inlining.
-  auto IsLocal = [](Value *Ptr) {
-    return isa<AllocaInst>(Ptr->stripPointerCasts());
-  };
-  for (Instruction &I : Cmp->getEntryBlock()) {
-    if (I.isTerminator() || isa<AllocaInst>(I) || I.isLifetimeStartOrEnd() ||
-        isa<DbgInfoIntrinsic>(I))
+                "' must reduce to a single basic block (it is inlined into "
+                "whole-wave code; branches that do not fold into selects "
+                "remain)");
+  for (Instruction &I : Pure->getEntryBlock()) {
+    if (I.isTerminator())
       continue;
-    if (auto *LI = dyn_cast<LoadInst>(&I); LI && LI->isSimple() &&
-                                           IsLocal(LI->getPointerOperand()))
-      continue;
-    if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->isSimple() &&
-                                            IsLocal(SI->getPointerOperand()) &&
-                                            !IsLocal(SI->getValueOperand()))
-      continue;
+    if (isa<AllocaInst>(I))
+      return Fail("'" + Cmp->getName() +
+                  "' keeps local memory that cannot live in registers (it "
+                  "would be read in whole-wave code where inactive lanes "
+                  "never stored it)");
     if (I.mayReadOrWriteMemory())
       return Fail("'" + Cmp->getName() +
                   "' must not access memory (it may run for inactive lanes)");
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (CB && !isa<IntrinsicInst>(CB))
+      return Fail("'" + Cmp->getName() + "' calls '" +
+                  (CB->getCalledFunction() ? CB->getCalledFunction()->getName()
+                                           : StringRef("an unknown function")) +
+                  "', which could not be inlined");
+    if (CB && !isLaneIndependent(*cast<IntrinsicInst>(CB)))
+      return Fail("'" + Cmp->getName() +
+                  "' must compute from its two "
+                  "operands only, but reads lane or work-item state ('" +
+                  CB->getCalledFunction()->getName() +
+                  "'); every lane of a cluster must get the same answer");
     if (!isSafeToSpeculativelyExecute(&I))
       return Fail("'" + Cmp->getName() +
                   "' may trap or have side effects (" + I.getOpcodeName() +
                   ")");
   }
+  Cmp = Pure;
   return true;
 }
 
@@ -1160,6 +1279,22 @@ void SubgroupExpander::expandWaveReduce(IntrinsicInst *II) {
   II->eraseFromParent();
 }
 
+/// Inlines the comparators' straight-line copies into the whole-wave code
+/// and erases the copies.
+void SubgroupExpander::inlineComparators() {
+  for (CallInst *CI : ComparatorCalls) {
+    InlineFunctionInfo IFI;
+    (void)InlineFunction(*CI, IFI);
+  }
+  ComparatorCalls.clear();
+  for (auto [Cmp, Pure] : PureComparators)
+    if (Pure->use_empty()) {
+      FAM.clear(*Pure, Pure->getName());
+      Pure->eraseFromParent();
+    }
+  PureComparators.clear();
+}
+
 bool SubgroupExpander::run() {
   SmallVector<CallInst *, 16> Calls;
   for (Instruction &I : instructions(F)) {
@@ -1218,50 +1353,52 @@ bool SubgroupExpander::run() {
     else
       expandReduce(CI, *N);
   }
-  // Inline the comparators into the whole-wave code and promote the allocas
-  // an unoptimised comparator brings along.
-  SmallVector<AllocaInst *, 8> Allocas;
-  for (CallInst *CI : ComparatorCalls) {
-    InlineFunctionInfo IFI;
-    if (InlineFunction(*CI, IFI).isSuccess())
-      Allocas.append(IFI.StaticAllocas.begin(), IFI.StaticAllocas.end());
-  }
-  ComparatorCalls.clear();
-  // clang -O0 reaches its private allocas through flat pointers
-  // (`addrspacecast ptr addrspace(5) %a to ptr`); loads and stores through
-  // such a cast use the alloca itself, so the alloca can be promoted (else
-  // they would run in whole-wave mode and read what inactive lanes never
-  // stored).
-  for (AllocaInst *AI : Allocas)
-    for (User *U : make_early_inc_range(AI->users())) {
-      auto *Cast = dyn_cast<AddrSpaceCastInst>(U);
-      if (!Cast)
-        continue;
-      for (Use &CU : make_early_inc_range(Cast->uses())) {
-        auto *LI = dyn_cast<LoadInst>(CU.getUser());
-        auto *SI = dyn_cast<StoreInst>(CU.getUser());
-        if ((LI && LI->isSimple()) ||
-            (SI && SI->isSimple() && CU.getOperandNo() == 1))
-          CU.set(AI);
-      }
-      if (Cast->use_empty())
-        Cast->eraseFromParent();
-    }
-  erase_if(Allocas, [](AllocaInst *AI) { return !isAllocaPromotable(AI); });
-  if (!Allocas.empty()) {
-    DominatorTree DT(F);
-    PromoteMemToReg(Allocas, DT);
-  }
+  inlineComparators();
   return true;
 }
 
 } // namespace
+
+/// An operation whose address is taken outside any function (a `__device__`
+/// table of function pointers) can never be expanded and would be an
+/// undefined symbol at link time: an error, reported once per module (when
+/// the pass runs on the module's first definition).
+static void diagnoseGlobalReferences(Function &F) {
+  Module &M = *F.getParent();
+  auto FirstDef = find_if(M, [](Function &G) { return !G.isDeclaration(); });
+  if (&*FirstDef != &F)
+    return;
+  for (Function &Op : M) {
+    if (!Op.isDeclaration() || !Op.getName().starts_with(subgroup::Prefix))
+      continue;
+    SmallPtrSet<const GlobalVariable *, 4> Seen;
+    SmallVector<const User *, 8> Work(Op.users());
+    while (!Work.empty()) {
+      const User *U = Work.pop_back_val();
+      if (auto *GV = dyn_cast<GlobalVariable>(U)) {
+        if (!Seen.insert(GV).second)
+          continue;
+        F.getContext().diagnose(DiagnosticInfoGeneric(
+            Twine("crosslane: '") + Op.getName() +
+                "' is referenced by the "
+                "global '" +
+                GV->getName() +
+                "'; only direct calls are expanded (no function pointers to "
+                "Crosslane operations)",
+            DS_Error));
+      } else if (isa<Constant>(U)) {
+        Work.append(U->user_begin(), U->user_end());
+      }
+    }
+  }
+}
 
 PreservedAnalyses ExpandSubgroupPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !F.getParent() || !isAMDGPUModule(*F.getParent()))
     return PreservedAnalyses::all();
   noteStatisticsCounted();
+  diagnoseGlobalReferences(F);
   std::optional<ChipInfo> Chip = ChipInfo::get(F);
   if (!Chip) {
     // No target-cpu: the generic gfx9 facts would be a guess. Diagnose the
@@ -1284,7 +1421,7 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
     return Any ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  SubgroupExpander Impl(F, *Chip, ORE, Opts);
+  SubgroupExpander Impl(F, *Chip, ORE, Opts, FAM);
   if (!Impl.run())
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();
