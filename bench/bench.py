@@ -955,15 +955,14 @@ def main():
         return f"{x / y:.2f}" if x and y else "nan"
 
     anchors = ["shfl_xor", "iree", "wave_reduce", "mlir"]
-    per_row = []
     per_chip = {}
     for opname, chip, wave, res in rows:
         c = cyc(opname, chip, wave, "crosslane")
         best = [cyc(opname, chip, wave, v) for v in anchors]
         best = [x for x in best if x]
         if c and best:
-            per_row.append(c / min(best))
             per_chip.setdefault(f"{chip}:{wave}", []).append(c / min(best))
+    per_row = [r for rs in per_chip.values() for r in rs]
     overheads = compile_overhead(a.build, work, max(1, a.repeats))
     print(f"\nCSV: {os.path.relpath(csv_path, ROOT)}")
     agree = total = 0

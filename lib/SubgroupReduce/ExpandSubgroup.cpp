@@ -35,7 +35,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -50,7 +49,6 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 #define DEBUG_TYPE "crosslane-expand-subgroup"
 
@@ -346,30 +344,11 @@ static bool isLaneIndependent(const IntrinsicInst &II) {
   }
 }
 
-/// Points the simple loads and stores that reach \p AI through an
-/// addrspacecast (clang -O0 uses flat pointers to its private allocas) at
-/// the alloca itself, so that it can be promoted.
-static void useAllocaDirectly(AllocaInst *AI) {
-  for (User *U : make_early_inc_range(AI->users())) {
-    auto *Cast = dyn_cast<AddrSpaceCastInst>(U);
-    if (!Cast)
-      continue;
-    for (Use &CU : make_early_inc_range(Cast->uses())) {
-      auto *LI = dyn_cast<LoadInst>(CU.getUser());
-      auto *SI = dyn_cast<StoreInst>(CU.getUser());
-      if ((LI && LI->isSimple()) ||
-          (SI && SI->isSimple() && CU.getOperandNo() == 1))
-        CU.set(AI);
-    }
-    if (Cast->use_empty())
-      Cast->eraseFromParent();
-  }
-}
-
 /// A copy of \p Cmp reduced to what is inlined into whole-wave code: the
 /// functions it calls inlined (a lambda's __invoke calls its operator()),
 /// local memory promoted to registers (SROA: arrays, structs, bit casts
-/// through memory), and small branches folded into selects. Cached.
+/// through memory, and clang -O0's flat pointers to its allocas), and small
+/// branches folded into selects. Cached.
 Function *SubgroupExpander::purifyComparator(Function *Cmp) {
   Function *&Pure = PureComparators[Cmp];
   if (Pure)
@@ -380,14 +359,14 @@ Function *SubgroupExpander::purifyComparator(Function *Cmp) {
   Pure->setLinkage(GlobalValue::InternalLinkage);
   Pure->removeFnAttr(Attribute::OptimizeNone);
   Pure->removeFnAttr(Attribute::NoInline);
-  // Calls to defined functions, a bounded number of rounds (no recursion
-  // into Cmp or its copy).
+  // Calls to defined functions, a bounded number of rounds (a recursive
+  // comparator's calls to itself stay calls, and are refused).
   for (unsigned Round = 0; Round < 8; ++Round) {
     SmallVector<CallBase *, 4> Calls;
     for (Instruction &I : instructions(*Pure))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction())
-          if (!Callee->isDeclaration() && Callee != Cmp && Callee != Pure)
+          if (!Callee->isDeclaration() && Callee != Cmp)
             Calls.push_back(CB);
     if (Calls.empty())
       break;
@@ -396,12 +375,6 @@ Function *SubgroupExpander::purifyComparator(Function *Cmp) {
       (void)InlineFunction(*CB, IFI);
     }
   }
-  SmallVector<AllocaInst *, 8> Allocas;
-  for (Instruction &I : instructions(*Pure))
-    if (auto *AI = dyn_cast<AllocaInst>(&I))
-      Allocas.push_back(AI);
-  for (AllocaInst *AI : Allocas)
-    useAllocaDirectly(AI);
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
@@ -1287,7 +1260,7 @@ void SubgroupExpander::inlineComparators() {
     (void)InlineFunction(*CI, IFI);
   }
   ComparatorCalls.clear();
-  for (auto [Cmp, Pure] : PureComparators)
+  for (Function *Pure : make_second_range(PureComparators))
     if (Pure->use_empty()) {
       FAM.clear(*Pure, Pure->getName());
       Pure->eraseFromParent();
