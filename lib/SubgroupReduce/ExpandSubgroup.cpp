@@ -302,6 +302,18 @@ bool SubgroupExpander::canCoerce(Type *From, Type *To) {
   return To->isIntegerTy() && TB > FB;
 }
 
+/// Widens the bits \p I (fewer than 32) to the 32-bit word a lane move or
+/// strict.wwm takes; the caller truncates the result, so the high bits are
+/// free. A sign extension is one instruction (v_bfe_i32) that defines the
+/// whole register. A zero extension on true16 targets (gfx11) is a register
+/// built from two halves, the high one a shared v_mov 0; the coalescer then
+/// joins it with the user's own zero extensions, and LLVM 22's
+/// SIWholeQuadMode pulls the user's code into whole-wave mode
+/// (see buildClusterAny).
+static Value *widenWord(IRBuilder<> &B, Value *I) {
+  return B.CreateSExt(I, B.getInt32Ty());
+}
+
 static Value *coerce(IRBuilder<> &B, Value *V, Type *To) {
   Type *From = V->getType();
   if (From == To)
@@ -561,8 +573,23 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   Value *Base = B.CreateOr(B.CreateAnd(Lane, ~(Cluster * Stride - 1)),
                            B.CreateAnd(Lane, Stride - 1));
   Value *Sh = B.CreateLShr(Mask, B.CreateZExtOrTrunc(Base, MaskTy));
-  return B.CreateICmpNE(B.CreateAnd(Sh, ConstantInt::get(MaskTy, Pat)),
-                        ConstantInt::get(MaskTy, 0));
+  if (W == 32)
+    return B.CreateICmpNE(B.CreateAnd(Sh, B.getInt(Pat)), B.getInt32(0));
+  // Wave64: test the two 32-bit halves and never build a 64-bit value from
+  // halves. LLVM 22 runs SIWholeQuadMode after register coalescing; when the
+  // coalescer merges two such REG_SEQUENCEs (say, the zero high half of this
+  // call's mask and of a later call's mask in whole-wave code), its markDefs
+  // also marks the earlier, dead partial definition of the shared register,
+  // which drags this call's ballot and the load feeding it into the later
+  // call's whole-wave region (llvm-patches/README.md, SIWholeQuadMode).
+  Type *I32 = B.getInt32Ty();
+  Value *Any = B.CreateAnd(B.CreateTrunc(Sh, I32), B.getInt(Pat.trunc(32)));
+  APInt PatHi = Pat.lshr(32).trunc(32);
+  if (!PatHi.isZero()) {
+    Value *Hi = B.CreateTrunc(B.CreateLShr(Sh, 32), I32);
+    Any = B.CreateOr(Any, B.CreateAnd(Hi, B.getInt(PatHi)));
+  }
+  return B.CreateICmpNE(Any, B.getInt32(0));
 }
 
 //===----------------------------------------------------------------------===//
@@ -721,7 +748,7 @@ SubgroupExpander::buildXorStep(IRBuilder<> &B, Value *V, unsigned M,
     return {B.CreateBitCast(A, Ty), B.CreateBitCast(C, Ty)};
   }
   if (Bits < 32) {
-    Value *W = B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(Bits)), I32);
+    Value *W = widenWord(B, B.CreateBitCast(V, B.getIntNTy(Bits)));
     auto [A, C] = buildXorStepWord(B, W, M, Stride, S);
     auto Back = [&](Value *X) {
       return B.CreateBitCast(B.CreateTrunc(X, B.getIntNTy(Bits)), Ty);
@@ -924,13 +951,14 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     Valid = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {B.getInt32Ty()},
                               {Valid, B.getInt32(0)});
     // Inactive lanes carry zeros (never poison, which would poison the
-    // comparator result the selects depend on).
-    Value *VB = B.CreateBitCast(V, VBitsTy);
-    Type *VWTy = VBitsTy->getIntegerBitWidth() < 32 ? B.getInt32Ty() : VBitsTy;
-    VB = B.CreateZExt(VB, VWTy);
-    VB = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {VWTy},
-                           {VB, ConstantInt::get(VWTy, 0)});
-    V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
+    // comparator result the selects depend on). set.inactive takes the
+    // value at its own width: a 16-bit value widened before it is, on
+    // true16 targets, a register pair of halves that the coalescer may
+    // share with whole-wave code (see buildClusterAny).
+    Value *VB = B.CreateIntrinsic(
+        Intrinsic::amdgcn_set_inactive, {VBitsTy},
+        {B.CreateBitCast(V, VBitsTy), ConstantInt::get(VBitsTy, 0)});
+    V = B.CreateBitCast(VB, Ty);
     Idx = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {ITy},
                             {Idx, ConstantInt::get(ITy, 0)});
     addSeq("set.inactive");
@@ -966,7 +994,7 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     // everywhere.
     Value *VB = B.CreateBitCast(V, VBitsTy);
     if (VBitsTy->getIntegerBitWidth() < 32)
-      VB = B.CreateZExt(VB, B.getInt32Ty());
+      VB = widenWord(B, VB);
     VB = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VB->getType()},
                            {VB});
     V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
@@ -991,7 +1019,7 @@ static void leaveWWM(IRBuilder<> &B, MutableArrayRef<Value *> Vals) {
     unsigned Bits = V->getType()->getPrimitiveSizeInBits();
     Value *I = B.CreateBitCast(V, B.getIntNTy(Bits));
     if (Bits < 32)
-      I = B.CreateZExt(I, I32);
+      I = widenWord(B, I);
     for (unsigned K = 0; K < WordsOf(V); ++K)
       Words.push_back(B.CreateTrunc(K ? B.CreateLShr(I, 32 * K) : I, I32));
   }
