@@ -30,6 +30,8 @@
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -356,6 +358,101 @@ static bool isLaneIndependent(const IntrinsicInst &II) {
   }
 }
 
+/// Turns an acyclic function whose blocks hold only speculatable code into
+/// one block of selects (SimplifyCFG folds two-way diamonds, not the
+/// three-way joins clang -O0 leaves for `a || (b && c)` or early returns).
+/// Each block's "reached" flag and each edge's "taken" flag are built with
+/// logical and/or (selects), so a branch condition computed in a block
+/// that is not reached, possibly poison, never decides anything. Returns
+/// false, leaving \p F unchanged, if \p F has a cycle, a terminator other
+/// than br/switch/ret, or an instruction that is not safe to speculate.
+static bool flattenToSelects(Function &F) {
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  SmallVector<BasicBlock *, 8> Order(RPOT.begin(), RPOT.end());
+  if (Order.size() != F.size())
+    return false;
+  DenseMap<BasicBlock *, unsigned> Pos;
+  for (auto [K, BB] : enumerate(Order))
+    Pos[BB] = K;
+  for (BasicBlock *BB : Order) {
+    Instruction *T = BB->getTerminator();
+    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) && !isa<ReturnInst>(T))
+      return false;
+    for (BasicBlock *Succ : successors(BB))
+      if (Pos.lookup(Succ) <= Pos[BB])
+        return false;
+    for (Instruction &I : *BB)
+      if (!I.isTerminator() && !isa<PHINode>(I) &&
+          !isSafeToSpeculativelyExecute(&I))
+        return false;
+  }
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Flat = BasicBlock::Create(Ctx, "flat", &F, Order.front());
+  IRBuilder<> B(Flat);
+  auto And = [&](Value *X, Value *Y) { return B.CreateLogicalAnd(X, Y); };
+  auto Or = [&](Value *X, Value *Y) { return B.CreateLogicalOr(X, Y); };
+  DenseMap<BasicBlock *, Value *> Reached;
+  // Whether the edge From -> To is taken (From reached and branching there).
+  auto Taken = [&](BasicBlock *From, BasicBlock *To) -> Value * {
+    Value *R = Reached[From];
+    if (auto *SI = dyn_cast<SwitchInst>(From->getTerminator())) {
+      // Some case leading to To matches; or none matches and To is the
+      // default.
+      Value *Edge = B.getFalse(), *AnyCase = B.getFalse();
+      for (auto &Case : SI->cases()) {
+        Value *Eq = B.CreateICmpEQ(SI->getCondition(), Case.getCaseValue());
+        AnyCase = Or(AnyCase, Eq);
+        if (Case.getCaseSuccessor() == To)
+          Edge = Or(Edge, Eq);
+      }
+      if (SI->getDefaultDest() == To)
+        Edge = Or(Edge, B.CreateNot(AnyCase));
+      return And(R, Edge);
+    }
+    auto *Br = cast<BranchInst>(From->getTerminator());
+    if (Br->isUnconditional())
+      return R;
+    Value *C = Br->getCondition();
+    Value *Edge = nullptr;
+    if (Br->getSuccessor(0) == To)
+      Edge = C;
+    if (Br->getSuccessor(1) == To)
+      Edge = Edge ? B.getTrue() : B.CreateNot(C);
+    return And(R, Edge);
+  };
+  Value *Result = nullptr;
+  for (BasicBlock *BB : Order) {
+    Value *R = BB == Order.front() ? B.getTrue() : nullptr;
+    for (BasicBlock *Pred :
+         SmallSetVector<BasicBlock *, 4>(pred_begin(BB), pred_end(BB))) {
+      Value *E = Taken(Pred, BB);
+      R = R ? Or(R, E) : E;
+    }
+    Reached[BB] = R;
+    for (PHINode &Phi : make_early_inc_range(BB->phis())) {
+      Value *V = Phi.getIncomingValue(0);
+      for (unsigned K = 1; K < Phi.getNumIncomingValues(); ++K)
+        V = B.CreateSelect(Taken(Phi.getIncomingBlock(K), BB),
+                           Phi.getIncomingValue(K), V);
+      Phi.replaceAllUsesWith(V);
+      Phi.eraseFromParent();
+    }
+    for (Instruction &I : make_early_inc_range(*BB))
+      if (!I.isTerminator())
+        I.moveBefore(*Flat, Flat->end());
+    if (auto *Ret = dyn_cast<ReturnInst>(BB->getTerminator()))
+      Result = Result ? B.CreateSelect(R, Ret->getReturnValue(), Result)
+                      : Ret->getReturnValue();
+  }
+  B.SetInsertPoint(Flat);
+  B.CreateRet(Result);
+  for (BasicBlock *BB : Order)
+    BB->dropAllReferences();
+  for (BasicBlock *BB : Order)
+    BB->eraseFromParent();
+  return true;
+}
+
 /// A copy of \p Cmp reduced to what is inlined into whole-wave code: the
 /// functions it calls inlined (a lambda's __invoke calls its operator()),
 /// local memory promoted to registers (SROA: arrays, structs, bit casts
@@ -395,6 +492,23 @@ Function *SubgroupExpander::purifyComparator(Function *Cmp) {
   FPM.addPass(ADCEPass());
   FPM.run(*Pure, FAM);
   FAM.clear(*Pure, Pure->getName());
+  // Assumptions (also SimplifyCFG's, from unreachable paths) hold for the
+  // lanes that call the comparator, not for the inactive lanes whole-wave code
+  // also runs it on (their operands are placeholders): keeping them would make
+  // that code undefined.
+  for (Instruction &I : make_early_inc_range(instructions(*Pure)))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::assume ||
+          II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl)
+        II->eraseFromParent();
+  if (Pure->size() > 1)
+    (void)flattenToSelects(*Pure);
+  FunctionPassManager Tidy;
+  Tidy.addPass(EarlyCSEPass());
+  Tidy.addPass(InstSimplifyPass());
+  Tidy.addPass(ADCEPass());
+  Tidy.run(*Pure, FAM);
+  FAM.clear(*Pure, Pure->getName());
   return Pure;
 }
 
@@ -419,11 +533,19 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
   // what is inlined: clang -O0 keeps parameters and locals in memory, calls
   // lambdas' operator() and branches for ?:.
   Function *Pure = purifyComparator(Cmp);
-  if (Pure->size() != 1)
+  if (Pure->size() != 1) {
+    for (Instruction &I : instructions(*Pure))
+      if (!I.isTerminator() && !isa<PHINode>(I) &&
+          !isSafeToSpeculativelyExecute(&I))
+        return Fail("'" + Cmp->getName() + "' guards code that may trap or " +
+                    "have side effects (" + I.getOpcodeName() +
+                    ") by a branch; it is inlined into whole-wave code as "
+                    "straight-line code, which would run both sides");
     return Fail("'" + Cmp->getName() +
-                "' must reduce to a single basic block (it is inlined into "
-                "whole-wave code; branches that do not fold into selects "
-                "remain)");
+                "' must reduce to straight-line code (it is inlined into "
+                "whole-wave code; a loop or a path that never returns "
+                "remains)");
+  }
   for (Instruction &I : Pure->getEntryBlock()) {
     if (I.isTerminator())
       continue;

@@ -4,8 +4,11 @@
 // unions, local arrays and structs, lambdas (whose __invoke calls their
 // operator()) work at -O0 as at -O2; before, the first two were accepted
 // and then read unpromoted memory in whole-wave code (poison in divergent
-// code), the others were rejected. (A `||`/`&&` tie-break at -O0 leaves a
-// three-way branch that SimplifyCFG does not fold: still an error there.) Each -O0
+// code), the others were rejected. A `||`/`&&` tie-break and early returns
+// leave joins of three or more edges at -O0 that SimplifyCFG does not fold;
+// the copy's blocks are then flattened into selects (k_or, k_early,
+// k_switch; all three were errors before). A comparator that guards a division by a branch
+// cannot be flattened and is an error (DIVIDE). Each -O0
 // expansion runs against the serial reference (the same source compiled
 // without the plugin), in divergent code and in partial waves.
 // A comparator that reads lane state (threadIdx.x) is an error: every lane
@@ -14,10 +17,12 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only -nogpulib -std=c++20 -O0 -S -emit-llvm %s -o %t/x.ll
 // RUN: %hipcc --no-crosslane --offload-arch=gfx942 --cuda-device-only -nogpulib -std=c++20 -O0 -S -emit-llvm %s -o %t/ref.ll
-// RUN: for k in k_bits k_union k_array k_struct k_lambda; do %crosslane-run %t/ref.ll --diff=%t/x.ll --kernel=$k --mcpu=gfx942 --block=N --sizes=64,23 --arg=buf:f32:N:input --arg=buf:i32:N:zero --print=none --inputs=random,ties,pm-zero,pm-inf,neg-max; done | FileCheck %s --check-prefix=DIFF
-// DIFF-COUNT-5: diff: {{[1-9][0-9]*}} cases, 0 mismatches
+// RUN: for k in k_bits k_union k_array k_struct k_lambda k_or k_early k_switch; do %crosslane-run %t/ref.ll --diff=%t/x.ll --kernel=$k --mcpu=gfx942 --block=N --sizes=64,23 --arg=buf:f32:N:input --arg=buf:i32:N:zero --print=none --inputs=random,ties,pm-zero,pm-inf,neg-max,nan-each,all-nan,denorm; done | FileCheck %s --check-prefix=DIFF
+// DIFF-COUNT-8: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 // RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O0 -S -emit-llvm -DLANE_STATE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=LANE
 // RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O2 -S -emit-llvm -DLANE_STATE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=LANE
+// RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O0 -S -emit-llvm -DDIVIDE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=DIVIDE
+// DIVIDE: argcmp-O0-comparators.hip:{{[0-9]+}}:{{[0-9]+}}: error: crosslane: comparator of '__crosslane_argcmp_i32_i32' '_Z10byQuotientii' guards code that may trap or have side effects (sdiv) by a branch; it is inlined into whole-wave code as straight-line code, which would run both sides
 // LANE: argcmp-O0-comparators.hip:{{[0-9]+}}:{{[0-9]+}}: error: crosslane: comparator of '__crosslane_argcmp_f32_i32' '_Z5byTidff' must compute from its two operands only, but reads lane or work-item state ('llvm.amdgcn.workitem.id.x')
 #include <crosslane/hip/crosslane.h>
 #include <hip/hip_runtime.h>
@@ -59,6 +64,38 @@ KERNEL(k_array, viaArray)
 KERNEL(k_struct, viaStruct)
 KERNEL(k_lambda, +[](float a, float b) { return a < b; })
 
+// Greater, equal values by smaller bits (-0 before +0); NaN never wins.
+__device__ bool tieBreak(float a, float b) {
+  return a > b || (a == b && __builtin_bit_cast(unsigned, a) <
+                                 __builtin_bit_cast(unsigned, b));
+}
+KERNEL(k_or, tieBreak)
+
+// Smaller, NaN first (a NaN wins over a number), ties by signed bits.
+__device__ bool earlyReturns(float a, float b) {
+  if (a != a)
+    return b == b;
+  if (b != b)
+    return false;
+  if (a < b)
+    return true;
+  else if (a > b)
+    return false;
+  return __builtin_bit_cast(int, a) < __builtin_bit_cast(int, b);
+}
+KERNEL(k_early, earlyReturns)
+
+// A switch on the sign bit (positive a: larger or NaN b loses; else smaller).
+__device__ bool bySign(float a, float b) {
+  switch (__builtin_bit_cast(unsigned, a) >> 31) {
+  case 0:
+    return b < a || b != b;
+  default:
+    return a < b;
+  }
+}
+KERNEL(k_switch, bySign)
+
 #ifdef LANE_STATE
 __device__ bool byTid(float a, float b) {
   return (threadIdx.x & 1) ? a > b : a < b;
@@ -66,5 +103,13 @@ __device__ bool byTid(float a, float b) {
 extern "C" __global__ void k_tid(const float *In, int *Out) {
   int T = threadIdx.x;
   Out[T] = crosslane::argcmp<byTid>(In[T], T).index;
+}
+#endif
+
+#ifdef DIVIDE
+__device__ bool byQuotient(int a, int b) { return b != 0 && a / b > 2; }
+extern "C" __global__ void k_divide(const int *In, int *Out) {
+  int T = threadIdx.x;
+  Out[T] = crosslane::argcmp<byQuotient>(In[T], T).index;
 }
 #endif
