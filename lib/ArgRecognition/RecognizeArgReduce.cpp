@@ -38,6 +38,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -1991,6 +1992,31 @@ const char *Recognizer::arithmeticUse(const Stage &S) const {
   return nullptr;
 }
 
+/// The function, not inlined, that receives what stage \p S read (through
+/// casts and word splits), or null: a combine hidden in a call.
+static Function *opaqueCombine(const Stage &S) {
+  SmallVector<const Value *, 8> Work(S.Calls.begin(), S.Calls.end());
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second || Seen.size() > 64)
+      continue;
+    for (const User *U : V->users()) {
+      if (auto *CB = dyn_cast<CallBase>(U)) {
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && !Callee->isIntrinsic() && !is_contained(S.Calls, CB))
+          return Callee;
+        continue;
+      }
+      if (isa<CastInst>(U) || isa<InsertValueInst>(U) ||
+          isa<ExtractValueInst>(U) || isa<InsertElementInst>(U) ||
+          isa<ExtractElementInst>(U) || isa<BinaryOperator>(U))
+        Work.push_back(U);
+    }
+  }
+  return nullptr;
+}
+
 bool Recognizer::isPlainRead(unsigned SI) {
   const Stage &S = Stages[SI];
   // The lane's own state: the words and what they are cut or cast from.
@@ -2092,8 +2118,15 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
         ArithmeticStages.push_back({Chain.front(), Op});
       return false;
     }
-    refuse(First, "NotAReduction",
-           "what the lanes read is not combined with their own values");
+    if (Function *Callee = opaqueCombine(First))
+      refuse(First, "NotAReduction",
+             "what the lanes read is passed to '" +
+                 demangle(Callee->getName()) +
+                 "', which is not inlined: the combine must be visible here "
+                 "(drop noinline, or use __forceinline__)");
+    else
+      refuse(First, "NotAReduction",
+             "what the lanes read is not combined with their own values");
     return false;
   }
   std::string Why;
