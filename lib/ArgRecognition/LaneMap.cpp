@@ -31,6 +31,52 @@ bool isWorkItemIdX(const Value *V) {
   return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
 }
 
+static bool isWorkItemIdYZ(const Value *V) {
+  if (auto *II = dyn_cast<IntrinsicInst>(V))
+    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_y ||
+           II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_z;
+  auto *CB = dyn_cast<CallBase>(V);
+  Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+  auto *Dim = CB && CB->arg_size() == 1
+                  ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
+                  : nullptr;
+  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim &&
+         (Dim->isOne() || Dim->equalsInt(2));
+}
+
+/// True if \p V reads threadIdx.y or threadIdx.z within a few operations.
+static bool readsWorkItemIdYZ(const Value *V, unsigned Depth) {
+  if (isWorkItemIdYZ(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth == 0 || isa<PHINode>(I) || isa<CallBase>(I))
+    return false;
+  return any_of(I->operands(), [&](const Value *Op) {
+    return readsWorkItemIdYZ(Op, Depth - 1);
+  });
+}
+
+static const Value *stripIdCasts(const Value *V) {
+  while (isa<TruncInst, ZExtInst, SExtInst, FreezeInst>(V))
+    V = cast<Instruction>(V)->getOperand(0);
+  return V;
+}
+
+bool isLinearThreadId(const Value *V) {
+  auto *I = dyn_cast<BinaryOperator>(V);
+  if (!I || !(I->getOpcode() == Instruction::Add ||
+              (I->getOpcode() == Instruction::Or &&
+               cast<PossiblyDisjointInst>(I)->isDisjoint())))
+    return false;
+  for (unsigned K = 0; K < 2; ++K) {
+    const Value *Id = stripIdCasts(I->getOperand(K));
+    if ((isWorkItemIdX(Id) || isLinearThreadId(Id)) &&
+        readsWorkItemIdYZ(I->getOperand(1 - K), 6))
+      return true;
+  }
+  return false;
+}
+
 /// The value of \p I in lane \p L from its operands' values there (nullopt
 /// for an operand that cannot be evaluated; a select ignores its untaken
 /// arm); nullopt when \p I is not a lane expression.
@@ -51,6 +97,8 @@ LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
       return std::nullopt;
     return *Ops[0] ? Ops[1] : Ops[2];
   }
+  if (isa<FreezeInst>(I))
+    return Ops[0];
   if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
     if (!Ops[0])
       return std::nullopt;
@@ -135,7 +183,8 @@ LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
 /// anything but the lane id and constants, or threadIdx.x when \p TidX
 /// gives its value.
 LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
-                   std::optional<unsigned> TidX, unsigned Depth) {
+                   std::optional<unsigned> TidX, TidLeafSet *Leaves,
+                   unsigned Depth) {
   if (Depth > 24)
     return std::nullopt;
   if (auto *C = dyn_cast<ConstantInt>(V))
@@ -143,10 +192,13 @@ LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
   auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return std::nullopt;
-  if (TidX && isWorkItemIdX(I))
+  if (TidX && (isWorkItemIdX(I) || isLinearThreadId(I))) {
+    if (Leaves)
+      Leaves->insert(I);
     return *TidX;
+  }
   auto Op = [&](unsigned N) {
-    return evalLane(I->getOperand(N), L, Wave, TidX, Depth + 1);
+    return evalLane(I->getOperand(N), L, Wave, TidX, Leaves, Depth + 1);
   };
   SmallVector<LaneValue, 3> Ops;
   if (isa<SelectInst>(I)) { // only the taken arm
@@ -188,13 +240,14 @@ bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
 /// 1024-lane block allows, which holds exactly when threadIdx.x % W is the
 /// lane id (1-D blocks); \p UsesTid says that the guard must check that.
 bool impliesLaneIn(Value *Cond, bool Want, unsigned W, uint64_t Lanes,
-                   bool &UsesTid) {
+                   bool &UsesTid, TidLeafSet *Leaves) {
+  TidLeafSet Read;
   auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
     for (unsigned L = 0; L < W; ++L) {
       std::optional<unsigned> Tid;
       if (Wave)
         Tid = L + *Wave * W;
-      auto C = evalLane(Cond, L, W, Tid);
+      auto C = evalLane(Cond, L, W, Tid, Leaves ? &Read : nullptr);
       if (!C)
         return std::nullopt;
       if ((*C != 0) == Want && !((Lanes >> L) & 1))
@@ -208,6 +261,8 @@ bool impliesLaneIn(Value *Cond, bool Want, unsigned W, uint64_t Lanes,
     if (Check(K) != std::optional<bool>(true))
       return false;
   UsesTid = true;
+  if (Leaves)
+    Leaves->insert_range(Read);
   return true;
 }
 

@@ -19,6 +19,7 @@
 #define CROSSLANE_LIB_ARGRECOGNITION_LANEMAP_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -50,6 +51,18 @@ using LaneVector = llvm::SmallVector<int64_t, 64>;
 /// `__ockl_get_local_id(0)` when device libraries are not linked in.
 bool isWorkItemIdX(const llvm::Value *V);
 
+/// True if \p V is a thread's linear id in its block built on threadIdx.x:
+/// an add of threadIdx.x (or of such an id) and a term that reads
+/// threadIdx.y or threadIdx.z (`threadIdx.y * blockDim.x + threadIdx.x`).
+/// Its value is what a lane map is evaluated on, like threadIdx.x's; the
+/// rewrite's guard checks at run time that it is below 1024 and the lane
+/// id modulo the wave size, since nothing is known of the other term.
+bool isLinearThreadId(const llvm::Value *V);
+
+/// The thread ids a lane map was evaluated on: threadIdx.x reads and linear
+/// thread ids (see isLinearThreadId).
+using TidLeafSet = llvm::SmallSetVector<llvm::Value *, 2>;
+
 /// The value of \p I in lane \p L of a \p Wave-lane wave from its operands'
 /// values there (nullopt for an operand that cannot be evaluated; a select
 /// ignores its untaken arm); nullopt when \p I is not a lane expression.
@@ -57,10 +70,11 @@ LaneValue evalLaneOp(llvm::Instruction *I, llvm::ArrayRef<LaneValue> Ops,
                      unsigned L, unsigned Wave);
 
 /// Evaluates \p V in lane \p L; nullopt when it depends on anything but the
-/// lane id and constants, or threadIdx.x when \p TidX gives its value.
+/// lane id and constants, or threadIdx.x or a linear thread id (added to
+/// \p Leaves) when \p TidX gives its value.
 LaneValue evalLane(llvm::Value *V, unsigned L, unsigned Wave,
                    std::optional<unsigned> TidX = std::nullopt,
-                   unsigned Depth = 0);
+                   TidLeafSet *Leaves = nullptr, unsigned Depth = 0);
 
 /// The xor offset of a lane map (lane L reads Src[L] = L ^ Offset), or -1.
 int xorOffsetOf(llvm::ArrayRef<unsigned> Src);
@@ -110,8 +124,9 @@ uint64_t segmentStarts(unsigned W, unsigned Cluster);
 /// on threadIdx.x is tried with threadIdx.x = L + k * W for every k a 1024-item
 /// block allows, which holds exactly when threadIdx.x % W is the lane id (1-D
 /// blocks); \p UsesTid is then set: a run-time check must confirm that.
+/// The thread ids the condition reads are added to \p Leaves.
 bool impliesLaneIn(llvm::Value *Cond, bool Want, unsigned W, uint64_t Lanes,
-                   bool &UsesTid);
+                   bool &UsesTid, TidLeafSet *Leaves = nullptr);
 
 } // namespace argrec
 } // namespace crosslane

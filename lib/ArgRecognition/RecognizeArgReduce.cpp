@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -110,6 +111,8 @@ struct Stage {
   /// The lane map reads threadIdx.x: it holds where threadIdx.x % wave
   /// size is the lane id, which the rewrite's guard must check.
   bool UsesTid = false;
+  /// The thread ids (threadIdx.x, linear ids) the lane map reads.
+  argrec::TidLeafSet TidLeaves;
   SmallVector<Value *, 2> words() const {
     SmallVector<Value *, 2> W;
     for (CallInst *C : Calls)
@@ -429,6 +432,11 @@ struct Guard {
   bool NoTies = false;     ///< no lane holds the winning value at another index
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
   bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
+  /// With LaneIsTid: threadIdx.x % wave size must be the lane id (TidX),
+  /// and so must these linear thread ids, also below 1024 (the ids the
+  /// proof tried).
+  bool TidX = true;
+  SmallVector<Value *, 2> TidLeaves;
   bool HasIndex = true;    ///< an arg reduction (else value only)
   /// Lanes per group that must all be active (0: proven). A ds_bpermute
   /// from an inactive lane reads 0, which the original code then combines;
@@ -458,7 +466,10 @@ struct Guard {
           HasIndex ? "lanes holding the winning index hold its value's bits"
                    : "lanes holding the result's value hold its bits");
     if (LaneIsTid)
-      Parts.push_back("threadIdx.x % wave size is the lane id");
+      Parts.push_back(TidLeaves.empty()
+                          ? "threadIdx.x % wave size is the lane id"
+                          : "the linear thread id % wave size is the lane "
+                            "id");
     std::string Some;
     if (Sentinel) {
       Some = "some lane holds an index other than " + std::to_string(*Sentinel);
@@ -639,6 +650,9 @@ private:
   DenseMap<Value *, std::optional<LaneVector>> LaneMemo, TidMemo;
   /// While set, lanes() takes threadIdx.x to be lane + TidWave * wave size.
   std::optional<unsigned> TidWave;
+  /// Thread ids lane maps and conditions were evaluated on since the
+  /// chain's analysis began (classify keeps a stage's own).
+  argrec::TidLeafSet UsedTidLeaves;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
   SmallVector<WeakVH, 4> Guards;
 
@@ -1000,6 +1014,13 @@ Stage &Recognizer::classify(unsigned SI) {
   Stage &S = Stages[SI];
   if (!S.Classified) {
     S.Classified = true;
+    argrec::TidLeafSet Outer = std::move(UsedTidLeaves);
+    UsedTidLeaves.clear();
+    auto KeepLeaves = make_scope_exit([&] {
+      S.TidLeaves = UsedTidLeaves;
+      UsedTidLeaves = std::move(Outer);
+      UsedTidLeaves.insert_range(S.TidLeaves);
+    });
     // The stage's map: where its reads agree (a lane with NoLane in one
     // word has nothing usable).
     for (CallInst *C : S.Calls) {
@@ -1057,7 +1078,8 @@ std::optional<LaneVector> Recognizer::lanes(Value *V, unsigned Depth) {
   std::optional<LaneVector> R;
   if (auto *C = dyn_cast<ConstantInt>(V)) {
     R = LaneVector(W, C->getSExtValue());
-  } else if (TidWave && isWorkItemIdX(V)) {
+  } else if (TidWave && (isWorkItemIdX(V) || isLinearThreadId(V))) {
+    UsedTidLeaves.insert(V);
     R = LaneVector(W);
     for (unsigned L = 0; L < W; ++L)
       (*R)[L] = L + *TidWave * W;
@@ -1094,6 +1116,7 @@ std::optional<LaneVector> Recognizer::lanesOrTid(Value *V, bool &UsesTid) {
   UsesTid = false;
   if (std::optional<LaneVector> R = lanes(V))
     return R;
+  unsigned LeavesBefore = UsedTidLeaves.size();
   std::optional<LaneVector> Common;
   for (unsigned K = 0; K < 1024 / Chip.WaveSize; ++K) {
     TidWave = K;
@@ -1108,6 +1131,8 @@ std::optional<LaneVector> Recognizer::lanesOrTid(Value *V, bool &UsesTid) {
   TidWave.reset();
   TidMemo.clear();
   UsesTid = Common.has_value();
+  while (!UsesTid && UsedTidLeaves.size() > LeavesBefore)
+    UsedTidLeaves.pop_back();
   return Common;
 }
 
@@ -2161,9 +2186,24 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   const SmallVector<Output, 4> &Outputs = P.Outputs;
   bool UsesTid;
+  UsedTidLeaves.clear();
   if (!checkResults(First, P, CL, UsesTid))
     return false;
   UsesTid |= any_of(Chain, [&](unsigned SI) { return Stages[SI].UsesTid; });
+  argrec::TidLeafSet Leaves = UsedTidLeaves;
+  for (unsigned SI : Chain)
+    Leaves.insert_range(Stages[SI].TidLeaves);
+  // threadIdx.x is read afresh by the guard; a linear id is the kernel's.
+  bool TidX = any_of(Leaves, isWorkItemIdX);
+  Leaves.remove_if(isWorkItemIdX);
+  for (Value *T : Leaves)
+    if (!DT.dominates(T, First.Calls.front())) {
+      refuse(First, "UnsupportedLaneMap",
+             "the linear thread id the lane map is computed from is computed "
+             "after the first exchange, where the run-time check that it "
+             "names the lane must run");
+      return false;
+    }
   BeforeChange();
   if (!hoistWords(First)) {
     refuse(First, "UnsupportedState",
@@ -2173,6 +2213,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   }
   Guard G;
   std::optional<ChainRegion> Region;
+  G.TidLeaves.assign(Leaves.begin(), Leaves.end());
+  G.TidX = TidX || Leaves.empty();
   if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven, UsesTid,
                  Outputs, G, Region))
     return false;
@@ -2256,7 +2298,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   ++NumRewritten;
   CROSSLANE_DEBUG({
     dbgs() << "  replaced: " << describe(C, Comps) << " -> "
-           << Call->getCalledFunction()->getName();
+           << Call->getCalledOperand()->getName();
     if (Region)
       dbgs() << ", guarded (" << G.describe() << ")";
     dbgs() << "\n";
@@ -2271,7 +2313,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
                                         : " lanes (lane maps, ")
       << std::to_string(NStages) << " stages on " << Chip.CPU << " wave"
       << std::to_string(Chip.WaveSize) << "): replaced by "
-      << Call->getCalledFunction()->getName();
+      << Call->getCalledOperand()->getName();
     if (Region)
       R << ", guarded at run time (" << G.describe()
         << "; otherwise the original code runs)";
@@ -2388,10 +2430,21 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   }
   if (G.LaneIsTid) {
     Value *Lane = Chip.buildLaneId(B);
-    Value *Tid =
-        B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::amdgcn_workitem_id_x, {});
-    Bad = B.CreateOr(Bad,
-                     B.CreateICmpNE(Lane, B.CreateAnd(Tid, Chip.WaveSize - 1)));
+    if (G.TidX) {
+      Value *Tid = B.CreateIntrinsic(B.getInt32Ty(),
+                                     Intrinsic::amdgcn_workitem_id_x, {});
+      Bad = B.CreateOr(
+          Bad, B.CreateICmpNE(Lane, B.CreateAnd(Tid, Chip.WaveSize - 1)));
+    }
+    // A linear thread id: its other term is unknown, so also check the
+    // range the proof tried.
+    for (Value *T : G.TidLeaves) {
+      Value *Low = B.CreateZExtOrTrunc(T, B.getInt32Ty());
+      Bad = B.CreateOr(
+          Bad, B.CreateICmpNE(Lane, B.CreateAnd(Low, Chip.WaveSize - 1)));
+      Bad = B.CreateOr(
+          Bad, B.CreateICmpUGE(T, ConstantInt::get(T->getType(), 1024)));
+    }
   }
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   if (G.FullGroups)
@@ -2734,7 +2787,7 @@ bool Recognizer::onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid) {
     for (unsigned SI = 0; SI < 2; ++SI)
       if (DT.dominates(BasicBlockEdge(Dom, Br->getSuccessor(SI)), BB) &&
           impliesLaneIn(Br->getCondition(), SI == 0, Chip.WaveSize, Lanes,
-                        UsesTid))
+                        UsesTid, &UsedTidLeaves))
         return true;
   }
   return false;

@@ -261,6 +261,14 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
     });
   }
 }
+/// The declaration a call names. A call site whose type differs from the
+/// declaration's (two modules' declarations linked together, or the
+/// recogniser's call next to crosslane.h's) has no getCalledFunction() but
+/// is still a direct call; its own operand and result types are what the
+/// expansion checks and uses.
+static Function *calledDeclaration(const CallBase *CB) {
+  return dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+}
 
 //===----------------------------------------------------------------------===//
 // Validation
@@ -273,7 +281,7 @@ bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
   unsigned W = Chip.WaveSize;
   if (!CC || !CC->getValue().isPowerOf2() || CC->getZExtValue() > W) {
     diagnose(CI, Twine("crosslane: cluster size of '") +
-                     CI->getCalledFunction()->getName() +
+                     calledDeclaration(CI)->getName() +
                      "' must be a constant power of two no larger than the "
                      "wave size (" +
                      Twine(W) + ")");
@@ -282,7 +290,7 @@ bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
   if (!SC || !SC->getValue().isPowerOf2() ||
       SC->getZExtValue() * CC->getZExtValue() > W) {
     diagnose(CI, Twine("crosslane: cluster stride of '") +
-                     CI->getCalledFunction()->getName() +
+                     calledDeclaration(CI)->getName() +
                      "' must be a constant power of two with cluster size "
                      "* stride <= the wave size (" +
                      Twine(W) + ")");
@@ -517,7 +525,7 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
   Cmp = dyn_cast<Function>(V->stripPointerCasts());
   auto Fail = [&](const Twine &Why) {
     diagnose(CI, Twine("crosslane: comparator of '") +
-                     CI->getCalledFunction()->getName() + "' " + Why);
+                     calledDeclaration(CI)->getName() + "' " + Why);
     return false;
   };
   if (!Cmp)
@@ -1438,14 +1446,19 @@ bool SubgroupExpander::run() {
         Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, userDebugLoc(&I)));
       }
     }
-    if (auto *CI = dyn_cast<CallInst>(&I))
+    if (auto *CI = dyn_cast<CallInst>(&I)) {
       if (Function *Callee = CI->getCalledFunction()) {
         StringRef Name = Callee->getName();
         if (Name.starts_with(Prefix) && Callee->isDeclaration())
           Calls.push_back(CI);
         else if (Opts.WaveReduce && Name.starts_with("llvm.amdgcn.wave.reduce."))
           Calls.push_back(CI);
+      } else if (Function *Decl = calledDeclaration(CI);
+                 Decl && Decl->getName().starts_with(Prefix) &&
+                 Decl->isDeclaration()) {
+        Calls.push_back(CI);
       }
+    }
   }
   if (Calls.empty())
     return false;
@@ -1464,7 +1477,7 @@ bool SubgroupExpander::run() {
       expandWaveReduce(II);
       continue;
     }
-    StringRef Name = CI->getCalledFunction()->getName();
+    StringRef Name = calledDeclaration(CI)->getName();
     std::optional<OpName> N = parseOpName(Name);
     if (!N) {
       diagnose(CI, Twine("crosslane: unknown subgroup operation '") + Name +
@@ -1529,7 +1542,7 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
     bool Any = false;
     for (Instruction &I : make_early_inc_range(instructions(F)))
       if (auto *CI = dyn_cast<CallInst>(&I))
-        if (Function *Callee = CI->getCalledFunction())
+        if (Function *Callee = calledDeclaration(CI))
           if (Callee->isDeclaration() &&
               Callee->getName().starts_with(subgroup::Prefix)) {
             Any = true;
