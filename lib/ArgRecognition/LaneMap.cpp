@@ -17,36 +17,38 @@ using namespace llvm;
 namespace crosslane {
 namespace argrec {
 
-/// True if \p V is threadIdx.x: the intrinsic, or ROCm's
-/// `__ockl_get_local_id(0)` when device libraries are not linked in.
-bool isWorkItemIdX(const Value *V) {
+/// The dimension of the work-item id \p V reads: the intrinsic, or ROCm's
+/// `__ockl_get_local_id(dim)` when device libraries are not linked in.
+static std::optional<unsigned> workItemIdDim(const Value *V) {
   auto *CB = dyn_cast<CallBase>(V);
   if (!CB)
-    return false;
-  if (auto *II = dyn_cast<IntrinsicInst>(CB))
-    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_x;
+    return std::nullopt;
+  if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::amdgcn_workitem_id_x:
+      return 0;
+    case Intrinsic::amdgcn_workitem_id_y:
+      return 1;
+    case Intrinsic::amdgcn_workitem_id_z:
+      return 2;
+    default:
+      return std::nullopt;
+    }
+  }
   Function *Fn = CB->getCalledFunction();
   auto *Dim = CB->arg_size() == 1 ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
                                   : nullptr;
-  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim && Dim->isZero();
+  if (!Fn || Fn->getName() != "__ockl_get_local_id" || !Dim ||
+      Dim->getZExtValue() > 2)
+    return std::nullopt;
+  return unsigned(Dim->getZExtValue());
 }
 
-static bool isWorkItemIdYZ(const Value *V) {
-  if (auto *II = dyn_cast<IntrinsicInst>(V))
-    return II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_y ||
-           II->getIntrinsicID() == Intrinsic::amdgcn_workitem_id_z;
-  auto *CB = dyn_cast<CallBase>(V);
-  Function *Fn = CB ? CB->getCalledFunction() : nullptr;
-  auto *Dim = CB && CB->arg_size() == 1
-                  ? dyn_cast<ConstantInt>(CB->getArgOperand(0))
-                  : nullptr;
-  return Fn && Fn->getName() == "__ockl_get_local_id" && Dim &&
-         (Dim->isOne() || Dim->equalsInt(2));
-}
+bool isWorkItemIdX(const Value *V) { return workItemIdDim(V) == 0u; }
 
 /// True if \p V reads threadIdx.y or threadIdx.z within a few operations.
 static bool readsWorkItemIdYZ(const Value *V, unsigned Depth) {
-  if (isWorkItemIdYZ(V))
+  if (workItemIdDim(V).value_or(0) != 0)
     return true;
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth == 0 || isa<PHINode>(I) || isa<CallBase>(I))
@@ -192,7 +194,9 @@ LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
   auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return std::nullopt;
-  if (TidX && (isWorkItemIdX(I) || isLinearThreadId(I))) {
+  // A linear id is taken for threadIdx.x only when the caller collects it
+  // for the run-time check.
+  if (TidX && (isWorkItemIdX(I) || (Leaves && isLinearThreadId(I)))) {
     if (Leaves)
       Leaves->insert(I);
     return *TidX;

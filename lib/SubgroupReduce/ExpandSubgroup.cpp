@@ -261,6 +261,7 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
     });
   }
 }
+
 /// The declaration a call names. A call site whose type differs from the
 /// declaration's (two modules' declarations linked together, or the
 /// recogniser's call next to crosslane.h's) has no getCalledFunction() but
