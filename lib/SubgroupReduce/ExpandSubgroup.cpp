@@ -374,7 +374,8 @@ static bool isLaneIndependent(const IntrinsicInst &II) {
 /// logical and/or (selects), so a branch condition computed in a block
 /// that is not reached, possibly poison, never decides anything. Returns
 /// false, leaving \p F unchanged, if \p F has a cycle, a terminator other
-/// than br/switch/ret, or an instruction that is not safe to speculate.
+/// than br/switch/ret/unreachable, or an instruction that is not safe to
+/// speculate outside a block ending in unreachable.
 static bool flattenToSelects(Function &F) {
   ReversePostOrderTraversal<Function *> RPOT(&F);
   SmallVector<BasicBlock *, 8> Order(RPOT.begin(), RPOT.end());
@@ -385,6 +386,10 @@ static bool flattenToSelects(Function &F) {
     Pos[BB] = K;
   for (BasicBlock *BB : Order) {
     Instruction *T = BB->getTerminator();
+    // A block ending in unreachable (SimplifyCFG's default of a switch
+    // that covers every value) is never reached: its code is dropped.
+    if (isa<UnreachableInst>(T))
+      continue;
     if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) && !isa<ReturnInst>(T))
       return false;
     for (BasicBlock *Succ : successors(BB))
@@ -431,6 +436,8 @@ static bool flattenToSelects(Function &F) {
   };
   Value *Result = nullptr;
   for (BasicBlock *BB : Order) {
+    if (isa<UnreachableInst>(BB->getTerminator()))
+      continue;
     Value *R = BB == Order.front() ? B.getTrue() : nullptr;
     for (BasicBlock *Pred :
          SmallSetVector<BasicBlock *, 4>(pred_begin(BB), pred_end(BB))) {
@@ -563,6 +570,10 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
                   "' keeps local memory that cannot live in registers (it "
                   "would be read in whole-wave code where inactive lanes "
                   "never stored it)");
+    if (auto *Asm = dyn_cast<CallBase>(&I); Asm && Asm->isInlineAsm())
+      return Fail("'" + Cmp->getName() +
+                  "' contains inline assembly, which cannot be shown to "
+                  "compute from its operands only");
     if (I.mayReadOrWriteMemory())
       return Fail("'" + Cmp->getName() +
                   "' must not access memory (it may run for inactive lanes)");

@@ -7,7 +7,8 @@
 // code), the others were rejected. A `||`/`&&` tie-break and early returns
 // leave joins of three or more edges at -O0 that SimplifyCFG does not fold;
 // the copy's blocks are then flattened into selects (k_or, k_early,
-// k_switch; all three were errors before). A comparator that guards a division by a branch
+// k_switch; all three were errors before; a switch's unreachable default
+// is dropped). A comparator that guards a division by a branch
 // cannot be flattened and is an error (DIVIDE). Each -O0
 // expansion runs against the serial reference (the same source compiled
 // without the plugin), in divergent code and in partial waves.
@@ -22,6 +23,8 @@
 // RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O0 -S -emit-llvm -DLANE_STATE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=LANE
 // RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O2 -S -emit-llvm -DLANE_STATE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=LANE
 // RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O0 -S -emit-llvm -DDIVIDE %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=DIVIDE
+// RUN: not %hipcc --offload-arch=gfx942 --cuda-device-only -std=c++20 -O0 -S -emit-llvm -DASM %s -o %t/bad.ll 2>&1 | FileCheck %s --check-prefix=ASM
+// ASM: argcmp-O0-comparators.hip:{{[0-9]+}}:{{[0-9]+}}: error: crosslane: comparator of '__crosslane_argcmp_i32_i32' '_Z6viaAsmii' contains inline assembly, which cannot be shown to compute from its operands only
 // DIVIDE: argcmp-O0-comparators.hip:{{[0-9]+}}:{{[0-9]+}}: error: crosslane: comparator of '__crosslane_argcmp_i32_i32' '_Z10byQuotientii' guards code that may trap or have side effects (sdiv) by a branch; it is inlined into whole-wave code as straight-line code, which would run both sides
 // LANE: argcmp-O0-comparators.hip:{{[0-9]+}}:{{[0-9]+}}: error: crosslane: comparator of '__crosslane_argcmp_f32_i32' '_Z5byTidff' must compute from its two operands only, but reads lane or work-item state ('llvm.amdgcn.workitem.id.x')
 #include <crosslane/hip/crosslane.h>
@@ -85,16 +88,24 @@ __device__ bool earlyReturns(float a, float b) {
 }
 KERNEL(k_early, earlyReturns)
 
-// A switch on the sign bit (positive a: larger or NaN b loses; else smaller).
-__device__ bool bySign(float a, float b) {
-  switch (__builtin_bit_cast(unsigned, a) >> 31) {
+// A switch over the top two bits that covers every value (SimplifyCFG
+// makes its default unreachable): classes 0 and 1 by larger bits first,
+// then classes 2 and 3 by smaller bits first; a strict total order.
+__device__ bool byClass(float a, float b) {
+  unsigned A = __builtin_bit_cast(unsigned, a);
+  unsigned B = __builtin_bit_cast(unsigned, b);
+  switch (A >> 30) {
   case 0:
-    return b < a || b != b;
+    return (B >> 30) != 0 || A > B;
+  case 1:
+    return (B >> 30) > 1 || ((B >> 30) == 1 && A > B);
+  case 2:
+    return (B >> 30) == 3 || ((B >> 30) == 2 && A < B);
   default:
-    return a < b;
+    return (B >> 30) == 3 && A < B;
   }
 }
-KERNEL(k_switch, bySign)
+KERNEL(k_switch, byClass)
 
 #ifdef LANE_STATE
 __device__ bool byTid(float a, float b) {
@@ -111,5 +122,17 @@ __device__ bool byQuotient(int a, int b) { return b != 0 && a / b > 2; }
 extern "C" __global__ void k_divide(const int *In, int *Out) {
   int T = threadIdx.x;
   Out[T] = crosslane::argcmp<byQuotient>(In[T], T).index;
+}
+#endif
+
+#ifdef ASM
+__device__ bool viaAsm(int a, int b) {
+  int R;
+  asm volatile("v_mov_b32 %0, %1" : "=v"(R) : "v"(a));
+  return R > b;
+}
+extern "C" __global__ void k_asm(const int *In, int *Out) {
+  int T = threadIdx.x;
+  Out[T] = crosslane::argcmp<viaAsm>(In[T], T).index;
 }
 #endif
