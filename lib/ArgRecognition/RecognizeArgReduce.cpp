@@ -651,7 +651,7 @@ private:
   /// While set, lanes() takes threadIdx.x to be lane + TidWave * wave size.
   std::optional<unsigned> TidWave;
   /// Thread ids lane maps and conditions were evaluated on since the
-  /// chain's analysis began (classify keeps a stage's own).
+  /// chain's result checks began (classify keeps a stage's own).
   argrec::TidLeafSet UsedTidLeaves;
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
   SmallVector<WeakVH, 4> Guards;
@@ -1014,12 +1014,13 @@ Stage &Recognizer::classify(unsigned SI) {
   Stage &S = Stages[SI];
   if (!S.Classified) {
     S.Classified = true;
+    // The stage keeps the thread ids its own map reads (analyzeChain
+    // gathers its stages'); what was being collected is left as it was.
     argrec::TidLeafSet Outer = std::move(UsedTidLeaves);
     UsedTidLeaves.clear();
-    auto KeepLeaves = make_scope_exit([&] {
-      S.TidLeaves = UsedTidLeaves;
+    scope_exit KeepLeaves([&] {
+      S.TidLeaves = std::move(UsedTidLeaves);
       UsedTidLeaves = std::move(Outer);
-      UsedTidLeaves.insert_range(S.TidLeaves);
     });
     // The stage's map: where its reads agree (a lane with NoLane in one
     // word has nothing usable).

@@ -367,6 +367,16 @@ static bool isLaneIndependent(const IntrinsicInst &II) {
   }
 }
 
+/// The first instruction of \p BB (phis and the terminator aside) that is
+/// not safe to run when the block is not reached, or null.
+static Instruction *firstUnspeculatable(BasicBlock &BB) {
+  for (Instruction &I : BB)
+    if (!I.isTerminator() && !isa<PHINode>(I) &&
+        !isSafeToSpeculativelyExecute(&I))
+      return &I;
+  return nullptr;
+}
+
 /// Turns an acyclic function whose blocks hold only speculatable code into
 /// one block of selects (SimplifyCFG folds two-way diamonds, not the
 /// three-way joins clang -O0 leaves for `a || (b && c)` or early returns).
@@ -395,10 +405,8 @@ static bool flattenToSelects(Function &F) {
     for (BasicBlock *Succ : successors(BB))
       if (Pos.lookup(Succ) <= Pos[BB])
         return false;
-    for (Instruction &I : *BB)
-      if (!I.isTerminator() && !isa<PHINode>(I) &&
-          !isSafeToSpeculativelyExecute(&I))
-        return false;
+    if (firstUnspeculatable(*BB))
+      return false;
   }
   LLVMContext &Ctx = F.getContext();
   BasicBlock *Flat = BasicBlock::Create(Ctx, "flat", &F, Order.front());
@@ -550,11 +558,10 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
   // lambdas' operator() and branches for ?:.
   Function *Pure = purifyComparator(Cmp);
   if (Pure->size() != 1) {
-    for (Instruction &I : instructions(*Pure))
-      if (!I.isTerminator() && !isa<PHINode>(I) &&
-          !isSafeToSpeculativelyExecute(&I))
+    for (BasicBlock &BB : *Pure)
+      if (Instruction *I = firstUnspeculatable(BB))
         return Fail("'" + Cmp->getName() + "' guards code that may trap or " +
-                    "have side effects (" + I.getOpcodeName() +
+                    "have side effects (" + I->getOpcodeName() +
                     ") by a branch; it is inlined into whole-wave code as "
                     "straight-line code, which would run both sides");
     return Fail("'" + Cmp->getName() +
@@ -1458,19 +1465,16 @@ bool SubgroupExpander::run() {
         Ctx.diagnose(DiagnosticInfoUnsupported(F, Text, userDebugLoc(&I)));
       }
     }
-    if (auto *CI = dyn_cast<CallInst>(&I)) {
-      if (Function *Callee = CI->getCalledFunction()) {
-        StringRef Name = Callee->getName();
-        if (Name.starts_with(Prefix) && Callee->isDeclaration())
-          Calls.push_back(CI);
-        else if (Opts.WaveReduce && Name.starts_with("llvm.amdgcn.wave.reduce."))
-          Calls.push_back(CI);
-      } else if (Function *Decl = calledDeclaration(CI);
-                 Decl && Decl->getName().starts_with(Prefix) &&
-                 Decl->isDeclaration()) {
-        Calls.push_back(CI);
-      }
-    }
+    auto *CI = dyn_cast<CallInst>(&I);
+    Function *Callee = CI ? calledDeclaration(CI) : nullptr;
+    if (!Callee)
+      continue;
+    StringRef Name = Callee->getName();
+    if (Name.starts_with(Prefix) && Callee->isDeclaration())
+      Calls.push_back(CI);
+    else if (Opts.WaveReduce && isa<IntrinsicInst>(CI) &&
+             Name.starts_with("llvm.amdgcn.wave.reduce."))
+      Calls.push_back(CI);
   }
   if (Calls.empty())
     return false;
