@@ -18,6 +18,7 @@
 
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "CombineProgram.h"
+#include "HighWords.h"
 #include "LadderLoops.h"
 #include "LaneAtomics.h"
 #include "LaneMap.h"
@@ -3037,8 +3038,12 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
         BeforeChange);
     if (!Versions.empty())
       PDT.recalculate(F);
+    SmallVector<argrec::RestoredHighWord, 4> HighWords =
+        argrec::restoreHighWords(F, BeforeChange);
     Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
-    bool Changed = R.run();
+    bool Changed = R.run() || !HighWords.empty();
+    // What no rewrite took over is folded back.
+    argrec::foldHighWords(HighWords);
     // A copy is kept only if every chain in it was replaced.
     SmallVector<BranchInst *, 4> Guards;
     for (const LadderVersion &V : Versions) {
