@@ -257,7 +257,7 @@ unsigned CombineProgram::addOutput(Value *V) {
 /// True if \p V is a function of the stage's self words and constants only,
 /// through instructions without memory access, calls or phis.
 bool CombineProgram::isSelfDerived(Value *V, unsigned Depth) {
-  if (isa<Constant>(V) || aliasOf(V))
+  if (isa<Constant>(V) || aliasOf(V) || shiftedSelfWord(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 8 || isa<PHINode, CallBase>(I) ||
@@ -303,6 +303,21 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
   return std::nullopt;
 }
 
+/// The self word \p V moves into the high half, when \p V is `shl X, 32`
+/// on an i64 X whose low word is a self word: only those bits survive the
+/// shift (clang packs a {float, int} state into an i64 as `(X << 32) |
+/// value bits`, X the i64 work-item id whose truncation is the index word).
+std::optional<unsigned> CombineProgram::shiftedSelfWord(Value *V) {
+  Value *X;
+  if (!match(V, m_Shl(m_Value(X), m_SpecificInt(32))) ||
+      !X->getType()->isIntegerTy(64))
+    return std::nullopt;
+  for (auto [W, I] : WordIdx)
+    if (isHalfOf(W, X, /*High=*/false))
+      return I;
+  return std::nullopt;
+}
+
 unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   if (auto It = Compiled.find(V); It != Compiled.end())
     return It->second == InProgress ? fail("a cycle in the combine")
@@ -322,6 +337,9 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
     N = constant(CF->getValueAPF().bitcastToAPInt().getZExtValue(), Bits);
   } else if (auto *I = dyn_cast<Instruction>(V); I && Closure.count(I)) {
     N = compileInst(I, Depth);
+  } else if (auto W = shiftedSelfWord(V)) {
+    N = add(Op::Shl32, 64,
+            {add(Op::Copy, 64, {add(Op::SelfWord, 32, {}, *W)})});
   } else if (auto A = aliasOf(V)) {
     if (A->second == -2) // zext of a word
       N = add(Op::Copy, 64, {add(Op::SelfWord, 32, {}, A->first)});

@@ -152,6 +152,7 @@ private:
   unsigned edge(llvm::BasicBlock *From, llvm::BasicBlock *To, unsigned Depth);
   std::optional<std::pair<int, int>> aliasOf(llvm::Value *V);
   bool isSelfDerived(llvm::Value *V, unsigned Depth);
+  std::optional<unsigned> shiftedSelfWord(llvm::Value *V);
 };
 
 } // namespace argrec

@@ -1171,14 +1171,18 @@ bool Recognizer::splitMixedPhis() {
 }
 
 /// True if the partner words \p LoCall and \p HiCall are joined into one
-/// i64 as `(zext hi << 32) | zext lo`.
+/// i64 as `(zext hi << 32) | zext lo` that the combine compares as a number
+/// (a packed key). A join that is only selected is a struct of two words
+/// (clang selects a {float, int} as one i64).
 static bool joinedAsI64(Instruction *LoCall, Instruction *HiCall) {
   for (User *U : LoCall->users()) {
     if (!match(U, m_ZExt(m_Specific(LoCall))) || !U->getType()->isIntegerTy(64))
       continue;
     for (User *Or : U->users())
       if (match(Or, m_c_Or(m_Specific(U), m_Shl(m_ZExt(m_Specific(HiCall)),
-                                                m_SpecificInt(32)))))
+                                                m_SpecificInt(32)))) &&
+          any_of(Or->users(),
+                 [](User *K) { return isa<ICmpInst, MinMaxIntrinsic>(K); }))
         return true;
   }
   return false;
@@ -1298,8 +1302,8 @@ struct OutputMap {
 };
 
 /// Per output, the words it may be: any word for 32 bits, an f16 word for
-/// 16 bits (the half value itself), an i64 component's (lo, hi) words for
-/// 64 bits.
+/// 16 bits (the half value itself), an i64 component's (lo, hi) words, an
+/// i32 zero-extended, or two 32-bit components packed, for 64 bits.
 SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
   SmallVector<SmallVector<OutputMap, 4>, 8> Maps(Sh.OutBits.size());
   for (auto [OI, B] : enumerate(Sh.OutBits)) {
@@ -1322,6 +1326,16 @@ SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
     for (const Component &C : Sh.Comps)
       if (C.Kind == SlotKind::Int32)
         Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -2});
+    // Two 32-bit components packed into one i64: clang selects a {float,
+    // int} struct as `(index << 32) | value bits`, and stores it so.
+    auto Is32 = [](const Component &C) {
+      return C.Kind == SlotKind::Int32 || C.Kind == SlotKind::Float32;
+    };
+    for (const Component &L : Sh.Comps)
+      for (const Component &H : Sh.Comps)
+        if (&L != &H && Is32(L) && Is32(H))
+          Maps[OI].push_back(
+              {int(Sh.WordOfSlot[L.Lo]), int(Sh.WordOfSlot[H.Lo])});
   }
   return Maps;
 }
