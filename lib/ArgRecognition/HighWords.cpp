@@ -30,8 +30,10 @@ namespace crosslane {
 namespace argrec {
 namespace {
 
-/// The i64 whose low word \p W is, if its high word is zero: `trunc nuw X`,
-/// or `trunc X` with X's high 32 bits known zero.
+/// An i64 whose low word is \p W and whose high word is zero: X for
+/// `trunc nuw X` or for `trunc X` with X's high 32 bits known zero, or the
+/// code's own `and X, 0xFFFFFFFF` beside `trunc X` (an index made from the
+/// i64 work-item id, whose high word nothing bounds).
 Value *zeroHighSource(Value *W, const DataLayout &DL) {
   auto *T = dyn_cast<TruncInst>(W);
   if (!T || !T->getType()->isIntegerTy(32) ||
@@ -41,6 +43,9 @@ Value *zeroHighSource(Value *W, const DataLayout &DL) {
   if (T->hasNoUnsignedWrap() ||
       computeKnownBits(X, DL).countMinLeadingZeros() >= 32)
     return X;
+  for (User *U : X->users())
+    if (match(U, m_And(m_Specific(X), m_SpecificInt(0xFFFFFFFF))))
+      return U;
   return nullptr;
 }
 
@@ -167,13 +172,18 @@ restoreHighWords(Function &F, function_ref<void()> BeforeChange) {
   }
   SmallVector<RestoredHighWord, 4> Restored;
   for (auto [CI, Z] : Narrow) {
-    Value *X = cast<TruncInst>(exchangedWord(CI))->getOperand(0);
+    unsigned K = exchangedWordOperand(CI);
+    auto *Lo = cast<TruncInst>(CI->getArgOperand(K));
+    Value *X = zeroHighSource(Lo, DL);
     if (Restored.empty())
       BeforeChange();
     IRBuilder<> B(CI);
+    // Both words are read from X (the low one is the same bits).
+    if (X != Lo->getOperand(0))
+      CI->setArgOperand(K, B.CreateTrunc(X, CI->getType()));
     Value *HiWord = B.CreateTrunc(B.CreateLShr(X, 32), CI->getType());
     Instruction *Hi = CI->clone();
-    Hi->setOperand(exchangedWordOperand(CI), HiWord);
+    Hi->setOperand(K, HiWord);
     Hi->insertAfter(CI->getIterator());
     Hi->setName("crosslane.hi.read");
     B.SetInsertPoint(Z->getNextNode());
@@ -181,7 +191,7 @@ restoreHighWords(Function &F, function_ref<void()> BeforeChange) {
     auto *Join = cast<Instruction>(B.CreateOr(Wide, Z, "crosslane.join"));
     cast<PossiblyDisjointInst>(Join)->setIsDisjoint(true);
     Z->replaceUsesWithIf(Join, [&](Use &U) { return U.getUser() != Join; });
-    Restored.push_back({Join, Z});
+    Restored.push_back({Join, Z, CI, Lo});
     CROSSLANE_DEBUG(dbgs() << "crosslane-recognize-arg: restored the high word "
                               "exchange of "
                            << *CI << "\n");
@@ -196,6 +206,12 @@ void foldHighWords(ArrayRef<RestoredHighWord> Restored) {
       continue;
     Join->replaceAllUsesWith(R.Ext);
     RecursivelyDeleteTriviallyDeadInstructions(Join);
+    auto *Read = dyn_cast_or_null<CallInst>(R.Read);
+    if (!Read || !R.Word || exchangedWord(Read) == R.Word)
+      continue;
+    Value *Moved = exchangedWord(Read);
+    Read->setArgOperand(exchangedWordOperand(Read), R.Word);
+    RecursivelyDeleteTriviallyDeadInstructions(Moved);
   }
 }
 

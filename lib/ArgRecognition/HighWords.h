@@ -35,10 +35,13 @@ namespace crosslane {
 namespace argrec {
 
 /// One restored exchange: \p Join, `(zext hi' << 32) | Ext`, stands for
-/// \p Ext, the zero extension of the low word's exchange.
+/// \p Ext, the zero extension of \p Read, the low word's exchange, whose
+/// word was \p Word.
 struct RestoredHighWord {
   llvm::WeakVH Join;
   llvm::WeakVH Ext;
+  llvm::WeakVH Read;
+  llvm::WeakVH Word;
 };
 
 /// Restores the high-word exchanges of \p F's cross-lane reads (without an
@@ -49,7 +52,8 @@ llvm::SmallVector<RestoredHighWord, 4>
 restoreHighWords(llvm::Function &F, llvm::function_ref<void()> BeforeChange);
 
 /// Undoes each restoration whose join is still in the code: its users read
-/// the zero extension again and the high word's exchange is deleted.
+/// the zero extension again, the high word's exchange is deleted, and the
+/// low word's exchange reads its word as before.
 void foldHighWords(llvm::ArrayRef<RestoredHighWord> Restored);
 
 } // namespace argrec

@@ -18,14 +18,17 @@
 // NARROW-NEXT: zext i32 [[R]] to i64
 // NARROW: lshr i64 %{{[0-9]+}}, 32
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/g9.ll -o %t/g9.x.ll 2>&1 | FileCheck %s --check-prefix=G9
-// G9-DAG: folded-high-word.hip:[[@LINE+47]]:{{.*}}recognised argmax f32/i64, ties: smallest index, NaN wins, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64)
-// G9-DAG: folded-high-word.hip:[[@LINE+66]]:{{.*}}recognised argmin f32/i64, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
+// G9-DAG: folded-high-word.hip:[[@LINE+50]]:{{.*}}recognised argmax f32/i64, ties: smallest index, NaN wins, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64)
+// G9-DAG: folded-high-word.hip:[[@LINE+69]]:{{.*}}recognised argmin f32/i64, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
+// G9-DAG: recognised argmax f32/i64, ties: by lane order, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
 // Nothing of the restored exchanges is left where no rewrite took them:
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg' -S %t/g9.ll | FileCheck %s --check-prefix=FOLDED
 // FOLDED-NOT: crosslane.hi.read
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/g9.ll -o %t/g9.trap.ll
 // RUN: %crosslane-run %t/g9.ll --diff=%t/g9.trap.ll --kernel=ladder_unsigned --mcpu=gfx942 --block=64 --grid=2 --sizes=1,5,64,100,300 --print=none --arg=buf:f32:N*2:input --arg=buf:i64:2:zero --arg=i32:N --inputs=all | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/g9.ll --diff=%t/g9.trap.ll --kernel=xor_nonneg --mcpu=gfx942 --block=64 --sizes=1,7,64,130 --print=none --arg=buf:f32:N:input --arg=buf:i64:64:zero --arg=i32:N --inputs=all | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/g9.ll --diff=%t/g9.trap.ll --kernel=if_assign_tid --mcpu=gfx942 --block=64 --print=none --arg=buf:f32:64:input --arg=buf:i64:64:zero --inputs=random --cases=8 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/g9.ll --diff=%t/g9.x.ll --kernel=if_assign_tid --mcpu=gfx942 --block=N --sizes=5,64 --print=none --arg=buf:f32:64:input --arg=buf:i64:64:zero --inputs=all | FileCheck %s --check-prefix=DIFF
 // Partial waves (the guard fails, the original runs):
 // RUN: %crosslane-run %t/g9.ll --diff=%t/g9.x.ll --kernel=ladder_unsigned --mcpu=gfx942 --block=N --sizes=1,5,40 --print=none --arg=buf:f32:N:input --arg=buf:i64:1:zero --arg=i32:N --inputs=all | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/g9.ll --diff=%t/g9.x.ll --kernel=low_word_only --mcpu=gfx942 --block=64 --print=none --arg=buf:f32:64:input --arg=buf:i64:64:random --arg=buf:i64:64:zero --inputs=all | FileCheck %s --check-prefix=DIFF
@@ -93,6 +96,25 @@ extern "C" __global__ void xor_nonneg(const float *In, long long *Out,
     }
   }
   Out[threadIdx.x] = Idx;
+}
+
+// The index is the i64 work-item id masked to 32 bits (-nogpulib: nothing
+// bounds the id): the first stage exchanges `trunc id`, the next four a
+// word known to fit, the last both words. Its tie-break compares unsigned
+// (`samesign ugt`) in the first stages and signed (smin) in the last, so
+// ties are guarded.
+__device__ inline bool better(Pair A, Pair B) {
+  return A.V > B.V || (A.V == B.V && A.I < B.I);
+}
+
+extern "C" __global__ void if_assign_tid(const float *In, long long *Out) {
+  Pair Acc = {In[threadIdx.x], (long long)threadIdx.x};
+  for (int M = 1; M < warpSize; M <<= 1) {
+    Pair O = {__shfl_xor(Acc.V, M), __shfl_xor(Acc.I, M)};
+    if (better(O, Acc))
+      Acc = O;
+  }
+  Out[threadIdx.x] = Acc.I;
 }
 
 // Not an int64 exchange in its first three stages: only the low word of an
