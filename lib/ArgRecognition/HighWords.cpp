@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -30,21 +31,23 @@ namespace crosslane {
 namespace argrec {
 namespace {
 
-/// An i64 whose low word is \p W and whose high word is zero: X for
-/// `trunc nuw X` or for `trunc X` with X's high 32 bits known zero, or the
-/// code's own `and X, 0xFFFFFFFF` beside `trunc X` (an index made from the
-/// i64 work-item id, whose high word nothing bounds).
-Value *zeroHighSource(Value *W, const DataLayout &DL) {
+/// An i64 whose low word is \p W and whose high word is zero, available
+/// at \p W's read \p At: X for `trunc nuw X` or for `trunc X` with X's high
+/// 32 bits known zero, or the code's own `and X, 0xFFFFFFFF` beside `trunc
+/// X` (an index made from the i64 work-item id, whose high word nothing
+/// bounds).
+Value *zeroHighSource(Value *W, Instruction *At, const DominatorTree &DT) {
   auto *T = dyn_cast<TruncInst>(W);
   if (!T || !T->getType()->isIntegerTy(32) ||
       !T->getOperand(0)->getType()->isIntegerTy(64))
     return nullptr;
   Value *X = T->getOperand(0);
   if (T->hasNoUnsignedWrap() ||
-      computeKnownBits(X, DL).countMinLeadingZeros() >= 32)
+      computeKnownBits(X, At->getDataLayout()).countMinLeadingZeros() >= 32)
     return X;
   for (User *U : X->users())
-    if (match(U, m_And(m_Specific(X), m_SpecificInt(0xFFFFFFFF))))
+    if (match(U, m_And(m_Specific(X), m_SpecificInt(0xFFFFFFFF))) &&
+        DT.dominates(U, At))
       return U;
   return nullptr;
 }
@@ -157,15 +160,15 @@ bool meetsTwoWordStage(Value *X, ZExtInst *Z) {
 } // namespace
 
 SmallVector<RestoredHighWord, 4>
-restoreHighWords(Function &F, function_ref<void()> BeforeChange) {
-  const DataLayout &DL = F.getDataLayout();
+restoreHighWords(Function &F, const DominatorTree &DT,
+                 function_ref<void()> BeforeChange) {
   SmallVector<std::pair<CallInst *, ZExtInst *>, 4> Narrow;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI || !CI->getType()->isIntegerTy(32) ||
         exchangedWordOperand(CI) == NoLane || hasOldOperand(CI))
       continue;
-    Value *X = zeroHighSource(exchangedWord(CI), DL);
+    Value *X = zeroHighSource(exchangedWord(CI), CI, DT);
     ZExtInst *Z = X ? wideningOf(CI) : nullptr;
     if (Z && !highWordExchanged(CI, X) && meetsTwoWordStage(X, Z))
       Narrow.push_back({CI, Z});
@@ -174,7 +177,7 @@ restoreHighWords(Function &F, function_ref<void()> BeforeChange) {
   for (auto [CI, Z] : Narrow) {
     unsigned K = exchangedWordOperand(CI);
     auto *Lo = cast<TruncInst>(CI->getArgOperand(K));
-    Value *X = zeroHighSource(Lo, DL);
+    Value *X = zeroHighSource(Lo, CI, DT);
     if (Restored.empty())
       BeforeChange();
     IRBuilder<> B(CI);

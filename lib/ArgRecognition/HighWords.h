@@ -28,6 +28,7 @@
 #include "llvm/IR/ValueHandle.h"
 
 namespace llvm {
+class DominatorTree;
 class Function;
 } // namespace llvm
 
@@ -49,7 +50,8 @@ struct RestoredHighWord {
 /// whose result is zero-extended to i64, and whose state meets a two-word
 /// stage. \p BeforeChange is called before the first edit.
 llvm::SmallVector<RestoredHighWord, 4>
-restoreHighWords(llvm::Function &F, llvm::function_ref<void()> BeforeChange);
+restoreHighWords(llvm::Function &F, const llvm::DominatorTree &DT,
+                 llvm::function_ref<void()> BeforeChange);
 
 /// Undoes each restoration whose join is still in the code: its users read
 /// the zero extension again, the high word's exchange is deleted, and the

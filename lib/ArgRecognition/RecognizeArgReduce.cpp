@@ -3053,7 +3053,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     if (!Versions.empty())
       PDT.recalculate(F);
     SmallVector<argrec::RestoredHighWord, 4> HighWords =
-        argrec::restoreHighWords(F, BeforeChange);
+        argrec::restoreHighWords(F, DT, BeforeChange);
     Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
     bool Changed = R.run() || !HighWords.empty();
     // What no rewrite took over is folded back.
