@@ -62,8 +62,8 @@ versionLadderLoops(llvm::Function &F, llvm::LoopInfo &LI,
                    llvm::function_ref<const llvm::UniformityInfo &()> GetUI,
                    llvm::function_ref<void()> BeforeChange);
 
-/// Removes \p V's copy: the preheader branches to the loop again.
-/// Sends the preheader to the loop again. The copy is left unreachable:
+/// Removes \p V's copy: the preheader branches to the loop again, and the
+/// copy is left unreachable:
 /// the caller removes unreachable blocks once, after all versions are
 /// settled (removeUnreachableBlocks folds constant guards, so removing them
 /// per version would delete another version's entry branch).
