@@ -162,7 +162,12 @@ bool meetsTwoWordStage(Value *X, ZExtInst *Z) {
 SmallVector<RestoredHighWord, 4>
 restoreHighWords(Function &F, const DominatorTree &DT,
                  function_ref<void()> BeforeChange) {
-  SmallVector<std::pair<CallInst *, ZExtInst *>, 4> Narrow;
+  struct NarrowRead {
+    CallInst *CI;
+    ZExtInst *Z;
+    Value *X; ///< the i64 both words are read from
+  };
+  SmallVector<NarrowRead, 4> Narrow;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
     if (!CI || !CI->getType()->isIntegerTy(32) ||
@@ -171,13 +176,12 @@ restoreHighWords(Function &F, const DominatorTree &DT,
     Value *X = zeroHighSource(exchangedWord(CI), CI, DT);
     ZExtInst *Z = X ? wideningOf(CI) : nullptr;
     if (Z && !highWordExchanged(CI, X) && meetsTwoWordStage(X, Z))
-      Narrow.push_back({CI, Z});
+      Narrow.push_back({CI, Z, X});
   }
   SmallVector<RestoredHighWord, 4> Restored;
-  for (auto [CI, Z] : Narrow) {
+  for (auto [CI, Z, X] : Narrow) {
     unsigned K = exchangedWordOperand(CI);
     auto *Lo = cast<TruncInst>(CI->getArgOperand(K));
-    Value *X = zeroHighSource(Lo, CI, DT);
     if (Restored.empty())
       BeforeChange();
     IRBuilder<> B(CI);
