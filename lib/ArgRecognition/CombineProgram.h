@@ -105,6 +105,10 @@ public:
   /// Adds \p V as a result; returns its node.
   unsigned addOutput(llvm::Value *V);
 
+  /// True when \p V provably holds the lane's own state words (a word, the
+  /// i64 its halves are cut from, a float beside the phi of its bits).
+  bool isOwnState(llvm::Value *V) { return aliasOf(V).has_value(); }
+
   /// Evaluates every node for \p Rows (self, partner) inputs at once.
   /// \p Self and \p Partner hold word W of row R at W * Rows + R; \p Val
   /// and \p FailAt get node I of row R at I * Rows + R. FailAt is -1 or the

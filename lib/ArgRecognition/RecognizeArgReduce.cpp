@@ -22,6 +22,7 @@
 #include "LadderLoops.h"
 #include "LaneAtomics.h"
 #include "LaneMap.h"
+#include "VectorState.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Compare.h"
@@ -183,6 +184,7 @@ struct Component {
                                      : double(bit_cast<float>(uint32_t(V)));
   }
   bool isNaN(uint64_t V) const { return isFloat() && std::isnan(toDouble(V)); }
+  bool isZero(uint64_t V) const { return isFloat() && toDouble(V) == 0; }
   const char *typeName() const {
     switch (Kind) {
     case SlotKind::Float32:
@@ -430,6 +432,8 @@ struct Output {
 struct Guard {
   bool NaNFree = false;         ///< no lane's value is NaN
   bool SameBitsAtIndex = false; ///< equal index, equal value bits
+  /// Lanes holding the winning value (fcmp, -0 == +0) hold its bits.
+  bool SameBitsAtValue = false;
   bool NoTies = false;     ///< no lane holds the winning value at another index
   bool ZerosEqual = false; ///< float values: -0 and +0 are one value
   bool LaneIsTid = false;  ///< threadIdx.x % wave size is the lane id
@@ -447,8 +451,8 @@ struct Guard {
   /// empty pairs is decided by lane order).
   std::optional<int64_t> Sentinel;
   bool needed() const {
-    return NaNFree || SameBitsAtIndex || NoTies || LaneIsTid || Sentinel ||
-           FullGroups;
+    return NaNFree || SameBitsAtIndex || SameBitsAtValue || NoTies ||
+           LaneIsTid || Sentinel || FullGroups;
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
@@ -462,7 +466,9 @@ struct Guard {
       Parts.push_back("no value is NaN");
     if (NoTies)
       Parts.push_back("no other index holds the winning value");
-    if (SameBitsAtIndex)
+    if (SameBitsAtValue)
+      Parts.push_back("lanes holding the winning value hold its bits");
+    else if (SameBitsAtIndex)
       Parts.push_back(
           HasIndex ? "lanes holding the winning index hold its value's bits"
                    : "lanes holding the result's value hold its bits");
@@ -581,6 +587,8 @@ struct ChainProof {
   /// values that differ in its order), summed over the stages.
   SmallVector<unsigned, 16> Mismatch, NumberMismatch, OrderMismatch;
   bool TieKeepsSelf[2][2][2] = {}; ///< [value slot][unsigned][lower]
+  /// Some stage mixes two zeros (see StageOutcome::MixedZeros).
+  bool MixedZeros = false;
   SmallVector<Output, 4> Outputs; ///< the chain's results
   std::string LastWhy;            ///< why a last-stage value is not a result
 };
@@ -606,6 +614,7 @@ public:
   bool rewritten(const Instruction *Call) const {
     return RewrittenCalls.count(Call);
   }
+  bool rewroteAny() const { return !RewrittenCalls.empty(); }
 
 private:
   Function &F;
@@ -672,8 +681,8 @@ private:
                     const ChainLanes &CL, bool &UsesTid);
   bool planGuard(const Stage &First, const Stage &Last, const ChainLanes &CL,
                  ArrayRef<Component> Comps, const Candidate &C, bool Proven,
-                 bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
-                 std::optional<ChainRegion> &Region);
+                 bool MixedZeros, bool UsesTid, ArrayRef<Output> Outputs,
+                 Guard &G, std::optional<ChainRegion> &Region);
   void rewrite(const Stage &First, ArrayRef<Component> Comps,
                const Candidate &C, const ChainLanes &CL, unsigned NStages,
                ArrayRef<Output> Outputs, const Guard &G,
@@ -687,7 +696,7 @@ private:
   void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *&Val,
                       Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
-                   Value *Idx, Value *ResIdx);
+                   Value *Idx, Value *ResIdx, Value *RawVal);
   Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
@@ -1352,6 +1361,12 @@ struct StageOutcome {
   /// values the lane kept its own index although the partner's was lower /
   /// higher (in the signed and in the unsigned order).
   bool TieKeepsSelf[2][2][2] = {};
+  /// On -0 and +0 (equal to fcmp) the outputs take the value from one lane
+  /// and the index from the other (rocBLAS's `else if (y.i < x.i && x.v ==
+  /// y.v) x.i = y.i`). Such pairs are left out of the proof; only candidates
+  /// with -0 == +0 accept them, and a guard makes sure no two lanes holding
+  /// the winning value differ in bits, so mixed states never win.
+  bool MixedZeros = false;
   std::string OutputWhy; ///< last stage: why some value is not a result
   /// Message indices of the program (texts name its values, so a cached
   /// proof is read with the asking program's texts); -1 when none.
@@ -1363,6 +1378,19 @@ StageOutcome refusal(StringRef Reason, const Twine &Why) {
   R.Reason = Reason;
   R.Why = Why.str();
   return R;
+}
+
+/// True when some float component of the pair is -0 in one state and +0 in
+/// the other.
+static bool mixesZeros(const Component &C, uint64_t S, uint64_t Pt) {
+  return C.isZero(S) && C.isZero(Pt) && S != Pt;
+}
+static bool mixesZeros(ArrayRef<Component> Comps, ArrayRef<uint64_t> S,
+                       ArrayRef<uint64_t> Pt) {
+  for (auto [K, C] : enumerate(Comps))
+    if (mixesZeros(C, S[K], Pt[K]))
+      return true;
+  return false;
 }
 
 /// Evaluates \p P on every (self, partner) representative pair, finds which
@@ -1509,10 +1537,21 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     uint8_t Sd = 3;
     for (const uint8_t *C : ChosenCols)
       Sd &= C[Row];
-    if (!Sd)
-      return refusal("NotASelection",
-                     "the outputs take the value and the index from "
-                     "different lanes");
+    if (!Sd) {
+      if (!mixesZeros(Comps, S, Pt))
+        return refusal("NotASelection",
+                       "the outputs take the value and the index from "
+                       "different lanes");
+      R.MixedZeros = true;
+      for (auto [CI, C] : enumerate(Cands))
+        if (!C.IsArg || !C.ZerosEqual ||
+            !mixesZeros(Comps[C.ValSlot], S[C.ValSlot], Pt[C.ValSlot])) {
+          ++R.Mismatch[CI];
+          ++R.NumberMismatch[CI];
+          ++R.OrderMismatch[CI];
+        }
+      continue;
+    }
     bool HasNaN = false;
     for (auto [I, Cm] : enumerate(Comps))
       HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
@@ -1731,7 +1770,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       auto InStage = [&](Value *V) {
         auto *VI = dyn_cast<Instruction>(V);
         return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
-               is_contained(Words, V);
+               Prog.isOwnState(V);
       };
       auto Merges = [&](Instruction *UI, Instruction *I) {
         if (auto *S = dyn_cast<SelectInst>(UI))
@@ -1767,6 +1806,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       P.NumberMismatch[CI] += R.NumberMismatch[CI];
       P.OrderMismatch[CI] += R.OrderMismatch[CI];
     }
+    P.MixedZeros |= R.MixedZeros;
     for (unsigned V = 0; V < 2; ++V)
       for (unsigned H = 0; H < 2; ++H)
         for (unsigned U = 0; U < 2; ++U)
@@ -1852,8 +1892,8 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
 /// needed but impossible.
 bool Recognizer::planGuard(const Stage &First, const Stage &Last,
                            const ChainLanes &CL, ArrayRef<Component> Comps,
-                           const Candidate &C, bool Proven, bool UsesTid,
-                           ArrayRef<Output> Outputs, Guard &G,
+                           const Candidate &C, bool Proven, bool MixedZeros,
+                           bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
                            std::optional<ChainRegion> &Region) {
   // A float value result's bits are not determined by the order alone:
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
@@ -1877,6 +1917,9 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   G.NaNFree = FloatValue && !InputNeverNaN &&
               (!Proven || (C.IsArg && ValueRead) || C.TiesByLane);
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
+  // Two zeros mixed into one state are never the winner when every lane
+  // holding the winning value holds its bits (the index result too).
+  G.SameBitsAtValue = MixedZeros;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
   G.LaneIsTid = UsesTid;
@@ -1893,8 +1936,9 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
     if (!Region && hoistOutputs(Last.Calls.back(), Outputs))
       Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
-      if (G.FullGroups && !(G.NaNFree || G.SameBitsAtIndex || G.NoTies ||
-                            G.LaneIsTid || G.Sentinel))
+      if (G.FullGroups &&
+          !(G.NaNFree || G.SameBitsAtIndex || G.SameBitsAtValue || G.NoTies ||
+            G.LaneIsTid || G.Sentinel))
         refuse(First, "MayReadInactiveLanes",
                Twine("recognised ") + describe(C, Comps) +
                    ", but lanes of a group may be inactive here (a "
@@ -2231,8 +2275,8 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   std::optional<ChainRegion> Region;
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
-  if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven, UsesTid,
-                 Outputs, G, Region))
+  if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven,
+                 P.MixedZeros, UsesTid, Outputs, G, Region))
     return false;
   rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region);
   return true;
@@ -2259,6 +2303,9 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   };
   if (C.UnsignedVal)
     In[C.ValSlot] = Flip(In[C.ValSlot]);
+  // The value before a "no element" pair is encoded (as NaN, when NaN is
+  // the worst value): the guard's NaN check reads this one.
+  Value *RawVal = In[C.IsArg ? C.ValSlot : 0];
   if (C.Sentinel)
     encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
   if (C.UnsignedIdx)
@@ -2305,7 +2352,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     // Both in the operation's value order.
-    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx);
+    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -2414,26 +2461,31 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 /// guard's conditions: its value is not NaN; it does not hold the winning
 /// value at another index; a lane holding the winning index (with no index
 /// (\p Idx null): the winning value) holds the winning value's bits.
+/// \p Val is the operation's input, \p RawVal the lane's value before a
+/// "no element" pair was encoded.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
-                             Value *ResVal, Value *Idx, Value *ResIdx) {
+                             Value *ResVal, Value *Idx, Value *ResIdx,
+                             Value *RawVal) {
   bool Float = Val->getType()->isFloatingPointTy();
   Type *BitsTy = B.getIntNTy(Val->getType()->getPrimitiveSizeInBits());
   Value *Bits = Float ? B.CreateBitCast(Val, BitsTy) : Val;
   Value *ResBits = Float ? B.CreateBitCast(ResVal, BitsTy) : ResVal;
   Value *Bad = B.getFalse();
   if (G.NaNFree)
-    Bad = B.CreateOr(Bad, B.CreateFCmpUNO(Val, Val));
+    Bad = B.CreateOr(Bad, B.CreateFCmpUNO(RawVal, RawVal));
   if (G.NoTies) {
     // Without NaN, one value class is one bit pattern unless -0 == +0.
     Value *Same = Float && G.ZerosEqual ? B.CreateFCmpOEQ(Val, ResVal)
                                         : B.CreateICmpEQ(Bits, ResBits);
     Bad = B.CreateOr(Bad, B.CreateAnd(Same, B.CreateICmpNE(Idx, ResIdx)));
   }
-  if (G.SameBitsAtIndex) {
+  if (G.SameBitsAtIndex || G.SameBitsAtValue) {
     // Without an index (a value-only reduction): a lane holding the result's
     // value (-0 == +0) holds its bits.
     Value *Here =
         Idx ? B.CreateICmpEQ(Idx, ResIdx) : B.CreateFCmpOEQ(Val, ResVal);
+    if (Idx && G.SameBitsAtValue)
+      Here = B.CreateOr(Here, B.CreateFCmpOEQ(Val, ResVal));
     Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
   }
   if (G.Sentinel) {
@@ -3037,10 +3089,13 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   // result verifies, and restored (with a remark) if it does not.
   FunctionBackup Backup(F);
   auto BeforeChange = [&]() { Backup.take(); };
+  // Vector state scalarized for a chain no rewrite took: put back.
+  bool UndoScalarized = false;
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
     std::optional<ChipInfo> Chip = ChipInfo::get(F);
     if (!Chip)
       return PreservedAnalyses::all();
+    bool Scalarized = argrec::scalarizeExchangedElements(F, BeforeChange);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -3055,7 +3110,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     SmallVector<argrec::RestoredHighWord, 4> HighWords =
         argrec::restoreHighWords(F, DT, BeforeChange);
     Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
-    bool Changed = R.run() || !HighWords.empty();
+    bool Changed = R.run() || !HighWords.empty() || Scalarized;
     // What no rewrite took over is folded back.
     argrec::foldHighWords(HighWords);
     // A copy is kept only if every chain in it was replaced.
@@ -3086,6 +3141,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
           F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
           FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
     }
+    UndoScalarized = Scalarized && !R.rewroteAny() && !Atomics;
     if (R.cfgChanged() || !Versions.empty() || Atomics)
       return PreservedAnalyses::none();
     if (!Changed)
@@ -3096,6 +3152,10 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   }();
   if (!Backup.taken())
     return PA;
+  if (UndoScalarized) {
+    Backup.restore();
+    return PreservedAnalyses::none();
+  }
   std::string Problem;
   raw_string_ostream OS(Problem);
   if (!verifyFunction(F, &OS))

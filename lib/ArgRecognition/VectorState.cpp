@@ -1,0 +1,177 @@
+//===- VectorState.cpp - State the SLP vectorizer packed into vectors -----===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorState.h"
+#include "LaneMap.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace argrec {
+namespace {
+
+/// Builds scalar elements of vectors, memoised per (vector, index).
+class ElementBuilder {
+public:
+  Value *get(Value *V, unsigned K);
+
+private:
+  Value *build(Value *V, unsigned K);
+  DenseMap<std::pair<Value *, unsigned>, Value *> Memo;
+};
+
+Value *ElementBuilder::get(Value *V, unsigned K) {
+  auto Key = std::make_pair(V, K);
+  if (auto It = Memo.find(Key); It != Memo.end())
+    return It->second;
+  Value *E = build(V, K);
+  Memo[Key] = E;
+  return E;
+}
+
+Value *ElementBuilder::build(Value *V, unsigned K) {
+  auto *VTy = cast<FixedVectorType>(V->getType());
+  Type *ETy = VTy->getElementType();
+  if (auto *C = dyn_cast<Constant>(V))
+    return C->getAggregateElement(K);
+  if (auto *IE = dyn_cast<InsertElementInst>(V))
+    if (auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2)))
+      return Idx->getZExtValue() == K ? IE->getOperand(1)
+                                      : get(IE->getOperand(0), K);
+  if (auto *BC = dyn_cast<BitCastInst>(V)) {
+    auto *STy = dyn_cast<FixedVectorType>(BC->getSrcTy());
+    if (STy && STy->getNumElements() == VTy->getNumElements()) {
+      // The source's element dominates the bitcast.
+      Value *S = get(BC->getOperand(0), K);
+      return new BitCastInst(S, ETy, BC->getName() + ".e" + Twine(K),
+                             BC->getIterator());
+    }
+  }
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    auto *New =
+        PHINode::Create(ETy, Phi->getNumIncomingValues(),
+                        Phi->getName() + ".e" + Twine(K), Phi->getIterator());
+    Memo[{V, K}] = New; // a loop phi reads itself
+    // Each incoming element is available where its vector is: an inserted
+    // value dominates its insertelement, new code sits at its vector.
+    for (auto [In, BB] : zip(Phi->incoming_values(), Phi->blocks()))
+      New->addIncoming(get(In, K), BB);
+    return New;
+  }
+  // Anything else (a load, a shuffle, an argument): one extractelement
+  // where the vector is defined.
+  BasicBlock::iterator At;
+  if (auto *I = dyn_cast<Instruction>(V))
+    At = isa<PHINode>(I) ? I->getParent()->getFirstInsertionPt()
+                         : std::next(I->getIterator());
+  else
+    At = cast<Argument>(V)->getParent()->getEntryBlock().getFirstInsertionPt();
+  return ExtractElementInst::Create(
+      V, ConstantInt::get(Type::getInt32Ty(V->getContext()), K),
+      V->getName() + ".e" + Twine(K), At);
+}
+
+/// The extractelement (constant index, fixed vector) that is \p CI's word,
+/// possibly through a bitcast to i32.
+ExtractElementInst *exchangedElement(CallInst *CI) {
+  Value *W = exchangedWord(CI);
+  if (!W)
+    return nullptr;
+  if (auto *BC = dyn_cast<BitCastInst>(W))
+    W = BC->getOperand(0);
+  auto *EE = dyn_cast<ExtractElementInst>(W);
+  if (!EE || !isa<ConstantInt>(EE->getIndexOperand()) ||
+      !isa<FixedVectorType>(EE->getVectorOperandType()))
+    return nullptr;
+  return EE;
+}
+
+} // namespace
+
+bool scalarizeExchangedElements(Function &F,
+                                function_ref<void()> BeforeChange) {
+  SmallVector<ExtractElementInst *, 8> Elements;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (ExtractElementInst *EE = exchangedElement(CI))
+        if (!is_contained(Elements, EE))
+          Elements.push_back(EE);
+  if (Elements.empty())
+    return false;
+  BeforeChange();
+  SmallVector<Type *, 2> Types;
+  for (ExtractElementInst *EE : Elements)
+    if (!is_contained(Types, EE->getVectorOperandType()))
+      Types.push_back(EE->getVectorOperandType());
+  ElementBuilder B;
+  SmallVector<WeakTrackingVH, 8> Dead;
+  for (ExtractElementInst *EE : Elements) {
+    unsigned K = cast<ConstantInt>(EE->getIndexOperand())->getZExtValue();
+    Value *V = EE->getVectorOperand();
+    if (K >= cast<FixedVectorType>(V->getType())->getNumElements())
+      continue; // poison; left as it is
+    EE->replaceAllUsesWith(B.get(V, K));
+    Dead.push_back(EE);
+  }
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Dead);
+  // Vector phis left reading only each other (a ladder in a loop).
+  auto VectorPhis = [&] {
+    SmallVector<WeakVH, 8> Phis;
+    for (BasicBlock &BB : F)
+      for (PHINode &P : BB.phis())
+        if (is_contained(Types, P.getType()))
+          Phis.push_back(&P);
+    return Phis;
+  };
+  for (WeakVH &P : VectorPhis())
+    if (auto *Phi = dyn_cast_or_null<PHINode>(P))
+      RecursivelyDeleteDeadPHINode(Phi);
+  // A state vector still read (the last stage's result, stored whole) is
+  // rebuilt from its elements, so the chain's results are scalar phis.
+  SmallVector<std::pair<PHINode *, SmallVector<Value *, 4>>, 4> Rebuild;
+  for (WeakVH &P : VectorPhis()) {
+    auto *Phi = cast<PHINode>(P);
+    SmallVector<Value *, 4> Elts;
+    for (unsigned K = 0,
+                  N = cast<FixedVectorType>(Phi->getType())->getNumElements();
+         K < N; ++K)
+      Elts.push_back(B.get(Phi, K));
+    Rebuild.push_back({Phi, std::move(Elts)});
+  }
+  // Each use gets its own copy right before it, so a result read only in
+  // some lanes (`if (lane == 0) store`) is read only there.
+  for (auto &[Phi, Elts] : Rebuild) {
+    for (Use &U : make_early_inc_range(Phi->uses())) {
+      auto *UI = cast<Instruction>(U.getUser());
+      Instruction *At = UI;
+      if (auto *UP = dyn_cast<PHINode>(UI))
+        At = UP->getIncomingBlock(U)->getTerminator();
+      IRBuilder<> IRB(At);
+      Value *V = PoisonValue::get(Phi->getType());
+      for (auto [K, E] : enumerate(Elts))
+        V = IRB.CreateInsertElement(V, E, uint64_t(K));
+      U.set(V);
+    }
+  }
+  SmallVector<WeakTrackingVH, 8> Inputs;
+  for (auto &[Phi, Elts] : Rebuild) {
+    append_range(Inputs, Phi->incoming_values());
+    Phi->eraseFromParent();
+  }
+  RecursivelyDeleteTriviallyDeadInstructionsPermissive(Inputs);
+  return true;
+}
+
+} // namespace argrec
+} // namespace crosslane
