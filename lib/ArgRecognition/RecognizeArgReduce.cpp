@@ -147,6 +147,9 @@ struct Candidate {
   /// Ties go to the smallest index as an unsigned number (the code widens
   /// a 32-bit index with zext and compares unsigned).
   bool UnsignedIdx = false;
+  /// Ties go to the largest index (`v == best && i > idx`: the last
+  /// occurrence); the operation gets the indices complemented.
+  bool LargestIdx = false;
   /// Integer values ordered as unsigned numbers (u8/u16/u32 scores).
   bool UnsignedVal = false;
   /// Not a candidate property: set on the pick when only tie-free inputs
@@ -157,7 +160,7 @@ struct Candidate {
            NaNWins == O.NaNWins && ZerosEqual == O.ZerosEqual &&
            ValSlot == O.ValSlot && IdxSlot == O.IdxSlot &&
            Sentinel == O.Sentinel && UnsignedIdx == O.UnsignedIdx &&
-           UnsignedVal == O.UnsignedVal;
+           LargestIdx == O.LargestIdx && UnsignedVal == O.UnsignedVal;
   }
 };
 
@@ -357,7 +360,7 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
     bool PLess = C.UnsignedIdx
                      ? maskTo(P[C.IdxSlot], IB) < maskTo(S[C.IdxSlot], IB)
                      : PI < SI;
-    return PLess ? Expect::Partner : Expect::Self;
+    return PLess != C.LargestIdx ? Expect::Partner : Expect::Self;
   }
   return Expect::Ambiguous; // same class, same index, other value bits
 }
@@ -372,9 +375,12 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   const Component &V = Comps[C.ValSlot];
   S += std::string(" ") + V.typeName() + (C.UnsignedVal ? " (unsigned)" : "");
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
-  S += C.TiesByLane    ? ", ties: by lane order"
-       : C.UnsignedIdx ? ", ties: smallest index (unsigned)"
-                       : ", ties: smallest index";
+  if (C.TiesByLane)
+    S += ", ties: by lane order";
+  else
+    S += std::string(", ties: ") +
+         (C.LargestIdx ? "largest index" : "smallest index") +
+         (C.UnsignedIdx ? " (unsigned)" : "");
   if (V.isFloat())
     S += std::string(C.NaNWins ? ", NaN wins" : ", NaN ignored") +
          (C.ZerosEqual ? ", -0 == +0" : ", -0 < +0");
@@ -561,6 +567,12 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
     for (unsigned K = 0; UnsignedCompares && K < NSigned; ++K) {
       Candidate C = Cands[K];
       C.UnsignedIdx = true;
+      Cands.push_back(C);
+    }
+    // The last occurrence wins ties, in either index order.
+    for (unsigned K = 0, N = Cands.size(); K < N; ++K) {
+      Candidate C = Cands[K];
+      C.LargestIdx = true;
       Cands.push_back(C);
     }
     // Unsigned integer values, with either index order.
@@ -1620,6 +1632,8 @@ public:
         OS << "|s" << *C.Sentinel;
       if (C.UnsignedIdx)
         OS << "|u";
+      if (C.LargestIdx)
+        OS << "|l";
       if (C.UnsignedVal)
         OS << "|v";
     }
@@ -2310,9 +2324,14 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
   if (C.UnsignedIdx)
     In[C.IdxSlot] = Flip(In[C.IdxSlot]);
+  // ~i reverses the (signed) order: the smallest ~i is the largest i.
+  if (C.LargestIdx)
+    In[C.IdxSlot] = B.CreateNot(In[C.IdxSlot]);
   CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
   Value *OpIdx = C.IsArg ? Results[C.IdxSlot] : nullptr;
   Value *OpVal = Results[C.IsArg ? C.ValSlot : 0];
+  if (C.LargestIdx)
+    Results[C.IdxSlot] = B.CreateNot(Results[C.IdxSlot]);
   if (C.UnsignedIdx)
     Results[C.IdxSlot] = Flip(Results[C.IdxSlot]);
   if (C.UnsignedVal)
