@@ -98,8 +98,8 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
   });
 }
 
-/// True if the i64 \p V's high word is zero: a zext of an i32, or phis of
-/// such values.
+/// True if the i64 \p V's high word is zero: a zext of an i32, a mask to
+/// the low word, or phis and selects of such values.
 bool highZero(Value *V) {
   SmallVector<Value *, 8> Work = {V};
   SmallPtrSet<Value *, 8> Seen;
@@ -110,6 +110,14 @@ bool highZero(Value *V) {
     Value *Y;
     if (match(X, m_ZExt(m_Value(Y))) && Y->getType()->isIntegerTy(32))
       continue;
+    const APInt *Mask;
+    if (match(X, m_And(m_Value(), m_APInt(Mask))) && Mask->isIntN(32))
+      continue;
+    if (auto *S = dyn_cast<SelectInst>(X)) {
+      Work.push_back(S->getTrueValue());
+      Work.push_back(S->getFalseValue());
+      continue;
+    }
     auto *P = dyn_cast<PHINode>(X);
     if (!P)
       return false;

@@ -24,10 +24,12 @@ namespace {
 /// Builds scalar elements of vectors, memoised per (vector, index).
 class ElementBuilder {
 public:
+  explicit ElementBuilder(Function &F) : F(F) {}
   Value *get(Value *V, unsigned K);
 
 private:
   Value *build(Value *V, unsigned K);
+  Function &F;
   DenseMap<std::pair<Value *, unsigned>, Value *> Memo;
 };
 
@@ -44,7 +46,8 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
   auto *VTy = cast<FixedVectorType>(V->getType());
   Type *ETy = VTy->getElementType();
   if (auto *C = dyn_cast<Constant>(V))
-    return C->getAggregateElement(K);
+    if (Constant *E = C->getAggregateElement(K))
+      return E;
   if (auto *IE = dyn_cast<InsertElementInst>(V))
     if (auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2)))
       return Idx->getZExtValue() == K ? IE->getOperand(1)
@@ -69,14 +72,14 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       New->addIncoming(get(In, K), BB);
     return New;
   }
-  // Anything else (a load, a shuffle, an argument): one extractelement
-  // where the vector is defined.
+  // Anything else (a load, a shuffle, an argument, a constant expression):
+  // one extractelement where the vector is defined.
   BasicBlock::iterator At;
   if (auto *I = dyn_cast<Instruction>(V))
     At = isa<PHINode>(I) ? I->getParent()->getFirstInsertionPt()
                          : std::next(I->getIterator());
   else
-    At = cast<Argument>(V)->getParent()->getEntryBlock().getFirstInsertionPt();
+    At = F.getEntryBlock().getFirstInsertionPt();
   return ExtractElementInst::Create(
       V, ConstantInt::get(Type::getInt32Ty(V->getContext()), K),
       V->getName() + ".e" + Twine(K), At);
@@ -114,7 +117,7 @@ bool scalarizeExchangedElements(Function &F,
   for (ExtractElementInst *EE : Elements)
     if (!is_contained(Types, EE->getVectorOperandType()))
       Types.push_back(EE->getVectorOperandType());
-  ElementBuilder B;
+  ElementBuilder B(F);
   SmallVector<WeakTrackingVH, 8> Dead;
   for (ExtractElementInst *EE : Elements) {
     unsigned K = cast<ConstantInt>(EE->getIndexOperand())->getZExtValue();
