@@ -583,8 +583,11 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
       C.UnsignedVal = true;
       Cands.push_back(C);
     }
+    // "No element" in any index order but the last occurrence's.
     for (uint64_t S : Sentinels)
-      for (unsigned K = 0; K < NSigned; ++K) {
+      for (unsigned K = 0, N = Cands.size(); K < N; ++K) {
+        if (Cands[K].LargestIdx)
+          continue;
         Candidate C = Cands[K];
         C.Sentinel = S;
         Cands.push_back(C);
@@ -705,8 +708,8 @@ private:
                           ArrayRef<Component> Comps, const Candidate &C,
                           unsigned Cluster, ArrayRef<Value *> In,
                           MutableArrayRef<Value *> Results);
-  void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *&Val,
-                      Value *&Idx);
+  void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *None,
+                      Value *&Val, Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
                    Value *Idx, Value *ResIdx, Value *RawVal);
   Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
@@ -2320,13 +2323,18 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   // The value before a "no element" pair is encoded (as NaN, when NaN is
   // the worst value): the guard's NaN check reads this one.
   Value *RawVal = In[C.IsArg ? C.ValSlot : 0];
+  Value *None = nullptr;
   if (C.Sentinel)
-    encodeSentinel(B, C, In[C.ValSlot], In[C.IdxSlot]);
+    None = B.CreateICmpEQ(
+        In[C.IdxSlot], ConstantInt::get(In[C.IdxSlot]->getType(), *C.Sentinel));
   if (C.UnsignedIdx)
     In[C.IdxSlot] = Flip(In[C.IdxSlot]);
   // ~i reverses the (signed) order: the smallest ~i is the largest i.
   if (C.LargestIdx)
     In[C.IdxSlot] = B.CreateNot(In[C.IdxSlot]);
+  // Last, so "no element" is encoded in the operation's orders.
+  if (None)
+    encodeSentinel(B, C, None, In[C.ValSlot], In[C.IdxSlot]);
   CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
   Value *OpIdx = C.IsArg ? Results[C.IdxSlot] : nullptr;
   Value *OpVal = Results[C.IsArg ? C.ValSlot : 0];
@@ -2417,14 +2425,14 @@ Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
   return Cm.isFloat() ? B.CreateBitCast(V, B.getDoubleTy()) : V;
 }
 
-/// Maps a "no element" pair to one that loses to every element under \p C
-/// and the operation's tie rule (smallest index): the worst value and the
-/// largest index. Only an element holding both ties with it; the guard
-/// (a result index other than the largest) sends that case to the original.
-void Recognizer::encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *&Val,
-                                Value *&Idx) {
+/// Maps a "no element" pair (where \p None holds) to one that loses to every
+/// element under \p C and the operation's tie rule (smallest index): the
+/// worst value and the largest index, in the operation's orders. Only an
+/// element holding both ties with it; the guard (a result index other than
+/// the largest) sends that case to the original.
+void Recognizer::encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *None,
+                                Value *&Val, Value *&Idx) {
   auto *ITy = cast<IntegerType>(Idx->getType());
-  Value *None = B.CreateICmpEQ(Idx, ConstantInt::get(ITy, *C.Sentinel));
   Type *VTy = Val->getType();
   Constant *Worst;
   if (VTy->isFloatingPointTy())
