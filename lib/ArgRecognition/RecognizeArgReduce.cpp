@@ -1782,8 +1782,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       // tie) that only feeds further selects of the combine, or phis
       // merging only the combine's values (a branch's arm), may take the
       // other lane's state where the final one keeps the lane's own
-      // (`a < b ? a : (c ? b : a)`): not a result.
-      SmallVector<Value *, 4> Words = S.words();
+      // (`a < b ? a : (c ? b : a)`): not a result. A phi may also merge it
+      // with the lane's own state (the select runs only on some paths).
       auto InStage = [&](Value *V) {
         auto *VI = dyn_cast<Instruction>(V);
         return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
