@@ -219,8 +219,10 @@ CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
                                BasicBlock *StageBB,
                                const SmallSetVector<Instruction *, 32> &Closure,
                                ArrayRef<unsigned> FloatWords,
-                               ArrayRef<unsigned> HalfWords, DominatorTree &DT)
-    : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT) {
+                               ArrayRef<unsigned> HalfWords, DominatorTree &DT,
+                               Value *Gate, bool GateOn)
+    : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT),
+      Gate(Gate), GateOn(GateOn) {
   IsFloatWord.assign(Partners.size(), false);
   IsHalfWord.assign(Partners.size(), false);
   for (unsigned W : FloatWords)
@@ -339,6 +341,8 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   unsigned N;
   if (auto It = PartnerIdx.find(V); It != PartnerIdx.end()) {
     N = add(Op::PartnerWord, 32, {}, It->second);
+  } else if (V == Gate) {
+    N = constant(GateOn, 1);
   } else if (auto *CI = dyn_cast<ConstantInt>(V)) {
     N = constant(CI->getZExtValue(), Bits);
   } else if (auto *CF = dyn_cast<ConstantFP>(V)) {
@@ -363,6 +367,8 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
     std::string Str;
     raw_string_ostream OS(Str);
     V->printAsOperand(OS, false);
+    if (!Foreign)
+      Foreign = V;
     N = fail("the combine reads " + Str +
              ", which is neither the lane's state nor its partner's");
   }

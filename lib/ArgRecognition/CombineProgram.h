@@ -96,11 +96,14 @@ public:
   /// \p Closure instructions in the region \p StageBB dominates.
   /// \p FloatWords are word indices that hold f32 bits or half of f64 bits;
   /// \p HalfWords those that hold f16 bits zero-extended (also float words).
+  /// \p Gate, when given, is a condition on lanes alone (`lane + M <
+  /// valid`) that the program takes to be \p GateOn.
   CombineProgram(llvm::ArrayRef<llvm::CallInst *> Partners,
                  llvm::BasicBlock *StageBB,
                  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
                  llvm::ArrayRef<unsigned> FloatWords,
-                 llvm::ArrayRef<unsigned> HalfWords, llvm::DominatorTree &DT);
+                 llvm::ArrayRef<unsigned> HalfWords, llvm::DominatorTree &DT,
+                 llvm::Value *Gate = nullptr, bool GateOn = true);
 
   /// Adds \p V as a result; returns its node.
   unsigned addOutput(llvm::Value *V);
@@ -108,6 +111,10 @@ public:
   /// True when \p V provably holds the lane's own state words (a word, the
   /// i64 its halves are cut from, a float beside the phi of its bits).
   bool isOwnState(llvm::Value *V) { return aliasOf(V).has_value(); }
+
+  /// The first value the combine reads that is neither the lane's state nor
+  /// its partner's (a candidate gate), or null.
+  llvm::Value *foreignInput() const { return Foreign; }
 
   /// Evaluates every node for \p Rows (self, partner) inputs at once.
   /// \p Self and \p Partner hold word W of row R at W * Rows + R; \p Val
@@ -139,6 +146,8 @@ private:
   llvm::BasicBlock *StageBB;
   const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure;
   llvm::DominatorTree &DT;
+  llvm::Value *Gate, *Foreign = nullptr;
+  bool GateOn;
   llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;
   llvm::DenseMap<llvm::BasicBlock *, unsigned> ReachNode;
   llvm::SmallVector<bool, 4> IsFloatWord, IsHalfWord;

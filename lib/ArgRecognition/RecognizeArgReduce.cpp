@@ -456,9 +456,12 @@ struct Guard {
   /// A "no element" index: the result is an element (a lane group of
   /// empty pairs is decided by lane order).
   std::optional<int64_t> Sentinel;
+  /// Lanes past a valid prefix enter the operation as "no element" pairs:
+  /// the result is an element (an element equal to the encoding ties).
+  bool EmptyLanes = false;
   bool needed() const {
     return NaNFree || SameBitsAtIndex || SameBitsAtValue || NoTies ||
-           LaneIsTid || Sentinel || FullGroups;
+           LaneIsTid || Sentinel || FullGroups || EmptyLanes;
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
@@ -483,6 +486,8 @@ struct Guard {
                           ? "threadIdx.x % wave size is the lane id"
                           : "the linear thread id % wave size is the lane "
                             "id");
+    if (EmptyLanes)
+      Parts.push_back("no lane past the valid prefix wins");
     std::string Some;
     if (Sentinel) {
       Some = "some lane holds an index other than " + std::to_string(*Sentinel);
@@ -596,6 +601,53 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
   return Cands;
 }
 
+/// A stage that combines only where its partner's lane lies in a prefix of
+/// its segment: `if (lane + offset < valid_items)` (CUB's and rocPRIM's
+/// partial warps). Lanes past the prefix hold nothing the segment's first
+/// lane reads (docs/ArgRecognition.md, "Valid prefixes").
+struct StageGate {
+  ICmpInst *Cond = nullptr;
+  Value *LaneSide = nullptr; ///< lane + offset (+ a constant)
+  Value *Valid = nullptr;    ///< wave-uniform
+  /// The stage combines where Pred(LaneSide, Valid) holds: slt, ult, sle or
+  /// ule once the condition's polarity is known.
+  CmpInst::Predicate Pred = CmpInst::ICMP_SLT;
+  int64_t Offset = 0; ///< the stage's lane offset
+  /// Per threadIdx.x wave K (one entry when the lane side does not read
+  /// threadIdx.x): LaneSide - Offset - the lane's place in its segment.
+  SmallVector<int64_t, 16> Base;
+  bool UsesTid = false;
+  argrec::TidLeafSet Leaves;
+  /// The same lanes as a strict (signed) or non-strict (unsigned) compare,
+  /// for comparing stages: clang writes `p + 1 <= n` as `p < n`.
+  bool sameLanes(const StageGate &O) const {
+    auto Norm = [](const StageGate &G) {
+      std::pair<CmpInst::Predicate, SmallVector<int64_t, 16>> N{G.Pred, G.Base};
+      int Adj = G.Pred == CmpInst::ICMP_SLE   ? -1
+                : G.Pred == CmpInst::ICMP_ULT ? 1
+                                              : 0;
+      if (G.Pred == CmpInst::ICMP_SLE)
+        N.first = CmpInst::ICMP_SLT;
+      if (G.Pred == CmpInst::ICMP_ULT)
+        N.first = CmpInst::ICMP_ULE;
+      for (int64_t &B : N.second)
+        B += Adj;
+      return N;
+    };
+    return Valid == O.Valid && Norm(*this) == Norm(O);
+  }
+  /// True when the lanes it lets through, by their place P in a segment of
+  /// \p Cluster lanes (Pred(P + Base, Valid)), are a prefix for any bound.
+  bool isPrefix(unsigned Cluster) const {
+    if (Pred == CmpInst::ICMP_SLT || Pred == CmpInst::ICMP_SLE)
+      return true;
+    if (Pred != CmpInst::ICMP_ULT && Pred != CmpInst::ICMP_ULE)
+      return false;
+    // Unsigned: P + Base must not cross zero within the segment.
+    return all_of(Base, [&](int64_t B) { return B >= 0 || B + Cluster <= 0; });
+  }
+};
+
 /// What proving a chain's stages found.
 struct ChainProof {
   /// Per candidate: pairs disagreeing with it (all; NaN-free; NaN-free with
@@ -606,6 +658,10 @@ struct ChainProof {
   bool MixedZeros = false;
   SmallVector<Output, 4> Outputs; ///< the chain's results
   std::string LastWhy;            ///< why a last-stage value is not a result
+  /// The first stage's gate when the stages combine only within a valid
+  /// prefix (every stage that moves data then has the same one).
+  std::optional<StageGate> Gate;
+  unsigned GatedStages = 0;
 };
 
 class Recognizer {
@@ -688,7 +744,14 @@ private:
   std::pair<unsigned, std::string> checkXorOrDown(ArrayRef<unsigned> Chain,
                                                   ChainLanes &CL);
   bool proveStages(ArrayRef<unsigned> Chain, ArrayRef<Component> Comps,
-                   ArrayRef<Candidate> Cands, ChainProof &P);
+                   ArrayRef<Candidate> Cands, const ChainLanes &CL,
+                   ChainProof &P);
+  bool isWaveUniform(Value *V, unsigned Depth = 0);
+  std::optional<StageGate> gateOf(const Stage &S, Value *Cond,
+                                  unsigned Cluster);
+  bool checkGate(ArrayRef<unsigned> Chain, const ChainProof &P,
+                 const ChainLanes &CL, const Candidate &C);
+  Value *buildEmptyLane(IRBuilder<> &B, const StageGate &G, unsigned Cluster);
   bool pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
                      ArrayRef<Candidate> Cands, const ChainProof &P,
                      Candidate &C, bool &Proven);
@@ -701,7 +764,7 @@ private:
   void rewrite(const Stage &First, ArrayRef<Component> Comps,
                const Candidate &C, const ChainLanes &CL, unsigned NStages,
                ArrayRef<Output> Outputs, const Guard &G,
-               const std::optional<ChainRegion> &Region);
+               const std::optional<ChainRegion> &Region, const StageGate *Gate);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
@@ -1408,6 +1471,73 @@ static bool mixesZeros(ArrayRef<Component> Comps, ArrayRef<uint64_t> S,
   return false;
 }
 
+/// Every (self, partner) pair of representative states for \p P's combine
+/// (the constants it compares with among them), 2 x components per row.
+std::vector<uint64_t> repTuples(const CombineProgram &P,
+                                ArrayRef<Component> Comps) {
+  SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
+  for (const Component &C : Comps)
+    Reps.push_back(representatives(
+        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits())));
+  return allRepPairs(Reps);
+}
+
+/// The words of \p Rows tuples from row \p First, word-major (word W of
+/// row R at W * Rows + R), for the self (\p SW) and partner (\p PW) lanes.
+void loadRows(const StageShape &Sh, ArrayRef<uint64_t> Tuples, unsigned First,
+              unsigned Rows, std::vector<uint64_t> &SW,
+              std::vector<uint64_t> &PW) {
+  unsigned NComp = Sh.Comps.size();
+  for (auto [CI, C] : enumerate(Sh.Comps)) {
+    unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows, Hi = Sh.WordOfSlot[C.Hi] * Rows;
+    for (unsigned R = 0; R < Rows; ++R) {
+      const uint64_t *T = Tuples.data() + size_t(First + R) * 2 * NComp;
+      SW[Lo + R] = maskTo(T[CI], 32);
+      PW[Lo + R] = maskTo(T[NComp + CI], 32);
+      if (C.is64()) {
+        SW[Hi + R] = T[CI] >> 32;
+        PW[Hi + R] = T[NComp + CI] >> 32;
+      }
+    }
+  }
+}
+
+/// True when \p P, a gated stage's program with its gate closed, gives each
+/// output the lane's own words it is read as (\p Chosen, the maps the open
+/// gate's proof picked) on every representative pair: the stage keeps the
+/// lane's state.
+bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
+                   ArrayRef<int> Chosen) {
+  auto Maps = outputMaps(Sh);
+  std::vector<uint64_t> Tuples = repTuples(P, Sh.Comps);
+  unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
+  unsigned NW = Sh.WordOfSlot.size();
+  constexpr unsigned Block = 256;
+  std::vector<uint64_t> SW(NW * Block), PW(NW * Block), Val(P.size() * Block);
+  std::vector<int32_t> FailAt(P.size() * Block);
+  for (unsigned First = 0; First < NAll; First += Block) {
+    unsigned Rows = std::min(Block, NAll - First);
+    loadRows(Sh, Tuples, First, Rows, SW, PW);
+    P.run(ArrayRef(SW).take_front(NW * Rows),
+          ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
+    for (auto [OI, MI] : enumerate(Chosen)) {
+      if (MI < 0)
+        continue;
+      const OutputMap &M = Maps[OI][MI];
+      unsigned Node = Sh.OutNodes[OI];
+      for (unsigned R = 0; R < Rows; ++R) {
+        uint64_t Own = SW[M.Lo * Rows + R];
+        if (M.Hi >= 0)
+          Own |= SW[M.Hi * Rows + R] << 32;
+        if (FailAt[Node * Rows + R] >= 0 ||
+            maskTo(Val[Node * Rows + R], Sh.OutBits[OI]) != Own)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
 /// Evaluates \p P on every (self, partner) representative pair, finds which
 /// of the two lanes each output copies, and counts, per candidate semantics,
 /// the pairs where the stage disagrees with it.
@@ -1419,14 +1549,9 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   SmallVector<unsigned, 9> Col(NOut + 1, 0); // first side column per output
   for (unsigned OI = 0; OI < NOut; ++OI)
     Col[OI + 1] = Col[OI] + Maps[OI].size();
-  SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
-  for (const Component &C : Comps)
-    Reps.push_back(representatives(
-        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits())));
-
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
-  std::vector<uint64_t> Tuples = allRepPairs(Reps);
+  std::vector<uint64_t> Tuples = repTuples(P, Comps);
   unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
   // Sides[column][row]: which of the pair's states output column (an
   // output read through one of its maps) equals.
@@ -1440,19 +1565,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   int32_t LastWhyMsg = -1; // why a last-stage value is not a result
   for (unsigned First = 0; First < NAll && !Failed; First += Block) {
     unsigned Rows = std::min(Block, NAll - First);
-    // Word-major words of the block's rows.
-    for (auto [CI, C] : enumerate(Comps)) {
-      unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows, Hi = Sh.WordOfSlot[C.Hi] * Rows;
-      for (unsigned R = 0; R < Rows; ++R) {
-        const uint64_t *T = Tuples.data() + size_t(First + R) * 2 * NComp;
-        SW[Lo + R] = maskTo(T[CI], 32);
-        PW[Lo + R] = maskTo(T[NComp + CI], 32);
-        if (C.is64()) {
-          SW[Hi + R] = T[CI] >> 32;
-          PW[Hi + R] = T[NComp + CI] >> 32;
-        }
-      }
-    }
+    loadRows(Sh, Tuples, First, Rows, SW, PW);
     P.run(ArrayRef(SW).take_front(NW * Rows),
           ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
     // Failures, in row order: a stage's output must not fail; a last
@@ -1749,7 +1862,8 @@ bool Recognizer::checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords,
 /// program) and finds the chain's results.
 bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
                              ArrayRef<Component> Comps,
-                             ArrayRef<Candidate> Cands, ChainProof &P) {
+                             ArrayRef<Candidate> Cands, const ChainLanes &CL,
+                             ChainProof &P) {
   unsigned NWords = Stages[Chain.front()].Calls.size();
   // Slot -> word of each stage; stage 0 is the identity.
   SmallVector<unsigned, 4> WordOfSlot(NWords);
@@ -1771,7 +1885,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         if (C.is64())
           FloatWords.push_back(WordOfSlot[C.Hi]);
       }
-    CombineProgram Prog(S.Calls, S.BB, Closures[SI], FloatWords, HalfWords, DT);
+    auto Prog = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
+                                                 FloatWords, HalfWords, DT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
     if (!Shape.Last) {
@@ -1787,7 +1902,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       auto InStage = [&](Value *V) {
         auto *VI = dyn_cast<Instruction>(V);
         return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
-               Prog.isOwnState(V);
+               Prog->isOwnState(V);
       };
       auto Merges = [&](Instruction *UI, Instruction *I) {
         if (auto *S = dyn_cast<SelectInst>(UI))
@@ -1809,13 +1924,75 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
           Outs.push_back(I);
       }
     }
-    for (Instruction *O : Outs) {
-      Shape.OutNodes.push_back(Prog.addOutput(O));
-      Shape.OutBits.push_back(O->getType()->getPrimitiveSizeInBits());
+    auto AddOutputs = [&](CombineProgram &Pr, StageShape &Sh) {
+      for (Instruction *O : Outs) {
+        Sh.OutNodes.push_back(Pr.addOutput(O));
+        Sh.OutBits.push_back(O->getType()->getPrimitiveSizeInBits());
+      }
+    };
+    AddOutputs(*Prog, Shape);
+    StageOutcome R = Cache.get(*Prog, Shape, Cands);
+    // A combine that reads a condition on lanes alone: a stage gated by a
+    // valid prefix (`if (lane + offset < valid_items)`). Proven with the
+    // gate open; closed, the stage must keep the lane's state. (A last
+    // stage proves without it, its phis just not being results.)
+    Value *Cond = Prog->foreignInput();
+    std::optional<StageGate> Gate;
+    bool Gated = false;
+    if ((!R.Reason.empty() || Shape.Last) && Cond &&
+        Cond->getType()->isIntegerTy(1) &&
+        (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)))) {
+      for (bool On : {true, false}) {
+        StageShape OpenSh{Comps, WordOfSlot, Shape.Last, {}, {}},
+            ClosedSh = OpenSh;
+        auto Open = std::make_unique<CombineProgram>(
+            S.Calls, S.BB, Closures[SI], FloatWords, HalfWords, DT, Cond, On);
+        AddOutputs(*Open, OpenSh);
+        StageOutcome RO = Cache.get(*Open, OpenSh, Cands);
+        // The open side must combine: a last stage whose outputs all keep
+        // the lane's state has no result (it is the closed side).
+        if (!RO.Reason.empty() ||
+            none_of(RO.Chosen, [](int C) { return C >= 0; }) ||
+            keepsOwnState(*Open, OpenSh, RO.Chosen))
+          continue;
+        CombineProgram Closed(S.Calls, S.BB, Closures[SI], FloatWords,
+                              HalfWords, DT, Cond, !On);
+        AddOutputs(Closed, ClosedSh);
+        if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
+          continue;
+        Prog = std::move(Open);
+        Shape = std::move(OpenSh);
+        R = std::move(RO);
+        Gated = true;
+        if (Gate && !On)
+          Gate->Pred = CmpInst::getInversePredicate(Gate->Pred);
+        break;
+      }
+      if (Gated && Gate) {
+        std::string Str;
+        raw_string_ostream OS(Str);
+        Cond->printAsOperand(OS, false);
+        if (!Gate->isPrefix(CL.Cluster)) {
+          refuse(S, "NotAStage",
+                 "the stage combines only where " + Str +
+                     " lets it, which does not keep the partner's lane "
+                     "within a prefix of the " +
+                     std::to_string(CL.Cluster) + "-lane segment");
+          return false;
+        }
+        if (P.Gate && !P.Gate->sameLanes(*Gate)) {
+          refuse(S, "NotAStage",
+                 "the stages combine within different prefixes of lanes (" +
+                     Str + ")");
+          return false;
+        }
+        if (!P.Gate)
+          P.Gate = std::move(Gate);
+        ++P.GatedStages;
+      }
     }
-    const StageOutcome &R = Cache.get(Prog, Shape, Cands);
     if (!R.Reason.empty()) {
-      refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog.message(R.WhyMsg) : R.Why);
+      refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog->message(R.WhyMsg) : R.Why);
       return false;
     }
     for (unsigned CI = 0; CI < Cands.size(); ++CI) {
@@ -1830,7 +2007,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
           P.TieKeepsSelf[V][U][H] |= R.TieKeepsSelf[V][U][H];
     if (Shape.Last)
       P.LastWhy =
-          R.OutputWhyMsg >= 0 ? Prog.message(R.OutputWhyMsg) : R.OutputWhy;
+          R.OutputWhyMsg >= 0 ? Prog->message(R.OutputWhyMsg) : R.OutputWhy;
 
     auto Maps = outputMaps(Shape);
     if (!Shape.Last) {
@@ -1866,7 +2043,181 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
                                  ? -2
                                  : SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
   }
+  unsigned Moving =
+      count_if(Chain, [&](unsigned SI) { return Stages[SI].Offset != 0; });
+  if (P.Gate && P.GatedStages != Moving) {
+    refuse(Stages[Chain.front()], "NotAStage",
+           "some stages combine only within a prefix of lanes, others with "
+           "every lane");
+    return false;
+  }
   return true;
+}
+
+/// True if \p V is the same in every lane of a wave: constants, kernel
+/// arguments, work-group ids and sizes, and what pure arithmetic and loads
+/// from such addresses make of them.
+bool Recognizer::isWaveUniform(Value *V, unsigned Depth) {
+  if (isa<Constant>(V))
+    return true;
+  if (isa<Argument>(V))
+    return F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 12)
+    return false;
+  auto Operands = [&](ArrayRef<Use> Ops) {
+    return all_of(
+        Ops, [&](const Use &U) { return isWaveUniform(U.get(), Depth + 1); });
+  };
+  if (isa<BinaryOperator, CastInst, CmpInst, SelectInst, FreezeInst,
+          GetElementPtrInst>(I))
+    return Operands(I->operands());
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    return LI->isSimple() && isWaveUniform(LI->getPointerOperand(), Depth + 1);
+  auto *CB = dyn_cast<CallBase>(I);
+  if (!CB)
+    return false;
+  switch (CB->getIntrinsicID()) {
+  case Intrinsic::amdgcn_workgroup_id_x:
+  case Intrinsic::amdgcn_workgroup_id_y:
+  case Intrinsic::amdgcn_workgroup_id_z:
+  case Intrinsic::amdgcn_dispatch_ptr:
+  case Intrinsic::amdgcn_implicitarg_ptr:
+  case Intrinsic::amdgcn_kernarg_segment_ptr:
+  case Intrinsic::amdgcn_readfirstlane:
+    return true;
+  case Intrinsic::smin:
+  case Intrinsic::smax:
+  case Intrinsic::umin:
+  case Intrinsic::umax:
+    return Operands(CB->args());
+  default:
+    break;
+  }
+  // ROCm's device-library work-group queries (when not linked in).
+  Function *Callee = CB->getCalledFunction();
+  return Callee && Callee->isDeclaration() && CB->arg_size() == 1 &&
+         isa<ConstantInt>(CB->getArgOperand(0)) &&
+         is_contained({StringRef("__ockl_get_local_size"),
+                       StringRef("__ockl_get_group_id"),
+                       StringRef("__ockl_get_num_groups"),
+                       StringRef("__ockl_get_global_size")},
+                      Callee->getName());
+}
+
+/// \p S's condition \p Cond when it compares lane + the stage's offset (+ a
+/// constant) with a wave-uniform bound; the predicate is the condition's,
+/// with the lane side on the left.
+std::optional<StageGate> Recognizer::gateOf(const Stage &S, Value *Cond,
+                                            unsigned Cluster) {
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !S.Down)
+    return std::nullopt;
+  unsigned W = Chip.WaveSize;
+  // Lane side - offset - place in the segment: one constant, small enough
+  // that the lane side never wraps (clang folds `+ 1 <= n` into `< n`).
+  auto BaseOf = [&](const LaneVector &R) -> std::optional<int64_t> {
+    int64_t B = R[0] - S.Offset;
+    for (unsigned L = 0; L < W; ++L)
+      if (R[L] - S.Offset - int64_t(L % Cluster) != B)
+        return std::nullopt;
+    if (B <= -(int64_t(1) << 30) || B >= (int64_t(1) << 30))
+      return std::nullopt;
+    return B;
+  };
+  for (unsigned LO = 0; LO < 2; ++LO) {
+    StageGate G;
+    G.Cond = Cmp;
+    G.LaneSide = Cmp->getOperand(LO);
+    G.Valid = Cmp->getOperand(1 - LO);
+    G.Pred = LO ? Cmp->getSwappedPredicate() : Cmp->getPredicate();
+    G.Offset = S.Offset;
+    if (!isWaveUniform(G.Valid))
+      continue;
+    if (std::optional<LaneVector> R = lanes(G.LaneSide)) {
+      if (std::optional<int64_t> B = BaseOf(*R)) {
+        G.Base.push_back(*B);
+        return G;
+      }
+      continue;
+    }
+    // threadIdx.x itself (`tid + offset < n`): a prefix in every wave of a
+    // 1-D block, at its own place (the guard checks tid % W is the lane).
+    unsigned LeavesBefore = UsedTidLeaves.size();
+    bool Ok = true;
+    for (unsigned K = 0; K < 1024 / W && Ok; ++K) {
+      TidWave = K;
+      TidMemo.clear();
+      std::optional<LaneVector> R = lanes(G.LaneSide);
+      std::optional<int64_t> B = R ? BaseOf(*R) : std::nullopt;
+      Ok = B.has_value();
+      if (Ok)
+        G.Base.push_back(*B);
+    }
+    TidWave.reset();
+    TidMemo.clear();
+    for (unsigned I = LeavesBefore; I < UsedTidLeaves.size(); ++I)
+      G.Leaves.insert(UsedTidLeaves[I]);
+    while (UsedTidLeaves.size() > LeavesBefore)
+      UsedTidLeaves.pop_back();
+    if (Ok) {
+      G.UsesTid = true;
+      return G;
+    }
+  }
+  return std::nullopt;
+}
+
+/// A gated chain (\p P.Gate) is rewritten as the operation over the lanes
+/// of the valid prefix and each segment's first lane: only a shfl_down
+/// ladder leaves exactly that in the first lane (an xor butterfly's lanes
+/// past the prefix combine with lanes inside it), and the empty lanes are
+/// encoded as pairs that lose, which needs an index.
+bool Recognizer::checkGate(ArrayRef<unsigned> Chain, const ChainProof &P,
+                           const ChainLanes &CL, const Candidate &C) {
+  const Stage &First = Stages[Chain.front()];
+  if (CL.Shape != ChainShape::Down) {
+    refuse(First, "NotAStage",
+           "the stages combine only within a prefix of lanes, which Crosslane "
+           "replaces in shfl_down ladders only");
+    return false;
+  }
+  if (!C.IsArg) {
+    refuse(First, "NotAStage",
+           "a value-only reduction combines only within a prefix of lanes: "
+           "not replaced yet (arg reductions are)");
+    return false;
+  }
+  if (!DT.dominates(P.Gate->Valid, First.Calls.front())) {
+    refuse(First, "NotAStage",
+           "the bound of the valid lanes is computed after the first "
+           "exchange");
+    return false;
+  }
+  return true;
+}
+
+/// True in a lane whose pair the gated chain never reads: past the valid
+/// prefix and not the first lane of its \p Cluster-lane segment.
+Value *Recognizer::buildEmptyLane(IRBuilder<> &B, const StageGate &G,
+                                  unsigned Cluster) {
+  Instruction *At = &*B.GetInsertPoint();
+  // The lane side, at the first exchange (pure lane arithmetic).
+  std::function<Value *(Value *)> Clone = [&](Value *V) -> Value * {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || DT.dominates(I, At))
+      return V;
+    Instruction *C = I->clone();
+    for (Use &U : C->operands())
+      U.set(Clone(U.get()));
+    return B.Insert(C);
+  };
+  Value *Side = Clone(G.LaneSide);
+  Value *Own = B.CreateSub(Side, ConstantInt::get(Side->getType(), G.Offset));
+  Value *Valid = B.CreateICmp(G.Pred, Own, G.Valid);
+  Value *Lane = Chip.buildLaneId(B);
+  Value *Start = B.CreateICmpEQ(B.CreateAnd(Lane, Cluster - 1), B.getInt32(0));
+  return B.CreateNot(B.CreateOr(Valid, Start), "crosslane.empty.lane");
 }
 
 /// Picks the semantics of the chain: the first candidate proven on every
@@ -1953,9 +2304,15 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
     if (!Region && hoistOutputs(Last.Calls.back(), Outputs))
       Region = findRegion(First.Calls.front(), Outputs, Why);
     if (!Region) {
-      if (G.FullGroups &&
-          !(G.NaNFree || G.SameBitsAtIndex || G.SameBitsAtValue || G.NoTies ||
-            G.LaneIsTid || G.Sentinel))
+      if (G.EmptyLanes)
+        refuse(First, "NoGuardRegion",
+               Twine("recognised ") + describe(C, Comps) +
+                   " over the lanes of a valid prefix, but the run-time "
+                   "check that no lane past it wins is not possible: " +
+                   Why);
+      else if (G.FullGroups &&
+               !(G.NaNFree || G.SameBitsAtIndex || G.SameBitsAtValue ||
+                 G.NoTies || G.LaneIsTid || G.Sentinel))
         refuse(First, "MayReadInactiveLanes",
                Twine("recognised ") + describe(C, Comps) +
                    ", but lanes of a group may be inactive here (a "
@@ -2255,11 +2612,13 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   SmallVector<Candidate, 16> Cands =
       candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
   ChainProof P;
-  if (!proveStages(Chain, Comps, Cands, P))
+  if (!proveStages(Chain, Comps, Cands, CL, P))
     return false;
   Candidate C;
   bool Proven;
   if (!pickCandidate(Chain, Comps.size(), Cands, P, C, Proven))
+    return false;
+  if (P.Gate && !checkGate(Chain, P, CL, C))
     return false;
   const SmallVector<Output, 4> &Outputs = P.Outputs;
   bool UsesTid;
@@ -2270,6 +2629,10 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   argrec::TidLeafSet Leaves = UsedTidLeaves;
   for (unsigned SI : Chain)
     Leaves.insert_range(Stages[SI].TidLeaves);
+  if (P.Gate) {
+    UsesTid |= P.Gate->UsesTid;
+    Leaves.insert_range(P.Gate->Leaves);
+  }
   // threadIdx.x is read afresh by the guard; a linear id is the kernel's.
   bool TidX = any_of(Leaves, isWorkItemIdX);
   Leaves.remove_if(isWorkItemIdX);
@@ -2292,10 +2655,12 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   std::optional<ChainRegion> Region;
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
+  G.EmptyLanes = P.Gate.has_value();
   if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven,
                  P.MixedZeros, UsesTid, Outputs, G, Region))
     return false;
-  rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region);
+  rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region,
+          P.Gate ? &*P.Gate : nullptr);
   return true;
 }
 
@@ -2305,12 +2670,16 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
                          const Candidate &C, const ChainLanes &CL,
                          unsigned NStages, ArrayRef<Output> Outputs,
                          const Guard &G,
-                         const std::optional<ChainRegion> &Region) {
+                         const std::optional<ChainRegion> &Region,
+                         const StageGate *Gate) {
   // Rewrite: one call at the first stage; the outputs read its result.
   IRBuilder<> B(First.Calls.front());
   SmallVector<Value *, 2> In, Results(Comps.size());
+  // Frozen: a lane that never wins may hold undef or poison (an index left
+  // unset where a lane had no element), which the guard's ballot must not
+  // branch on; the original only ever selects such a state away.
   for (const Component &Cm : Comps)
-    In.push_back(compValue(B, First, Cm));
+    In.push_back(B.CreateFreeze(compValue(B, First, Cm)));
   // The operation orders integers as signed numbers; flipping the sign bit
   // maps the unsigned order onto it (and back for the result).
   auto Flip = [&](Value *I) {
@@ -2327,6 +2696,15 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   if (C.Sentinel)
     None = B.CreateICmpEQ(
         In[C.IdxSlot], ConstantInt::get(In[C.IdxSlot]->getType(), *C.Sentinel));
+  if (Gate) {
+    // Lanes past the valid prefix hold anything (often nothing defined):
+    // "no element" for the operation, and not looked at by the NaN check.
+    Value *Empty = buildEmptyLane(B, *Gate, CL.Cluster);
+    None = None ? B.CreateOr(None, Empty) : Empty;
+    if (RawVal->getType()->isFloatingPointTy())
+      RawVal =
+          B.CreateSelect(Empty, ConstantFP::getZero(RawVal->getType()), RawVal);
+  }
   if (C.UnsignedIdx)
     In[C.IdxSlot] = Flip(In[C.IdxSlot]);
   // ~i reverses the (signed) order: the smallest ~i is the largest i.
@@ -2515,7 +2893,7 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
       Here = B.CreateOr(Here, B.CreateFCmpOEQ(Val, ResVal));
     Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
   }
-  if (G.Sentinel) {
+  if (G.Sentinel || G.EmptyLanes) {
     // The result is "no element" or ties with it: decided by lane order.
     auto *ITy = cast<IntegerType>(ResIdx->getType());
     Bad = B.CreateOr(
