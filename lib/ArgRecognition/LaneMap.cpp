@@ -11,6 +11,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/PatternMatch.h"
 
 using namespace llvm;
 
@@ -245,6 +246,14 @@ bool isDownMap(ArrayRef<unsigned> Src, unsigned D, unsigned Cluster) {
 /// lane id (1-D blocks); \p UsesTid says that the guard must check that.
 bool impliesLaneIn(Value *Cond, bool Want, unsigned W, uint64_t Lanes,
                    bool &UsesTid, TidLeafSet *Leaves) {
+  // `lane == 0 && x`: true only where the lane test is (and `lane != 0 ||
+  // x` false only where it is false), whatever x is in each lane.
+  using namespace PatternMatch;
+  Value *A, *B;
+  if ((Want && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+      (!Want && match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))))
+    return impliesLaneIn(A, Want, W, Lanes, UsesTid, Leaves) ||
+           impliesLaneIn(B, Want, W, Lanes, UsesTid, Leaves);
   TidLeafSet Read;
   auto Check = [&](std::optional<unsigned> Wave) -> std::optional<bool> {
     for (unsigned L = 0; L < W; ++L) {

@@ -2220,6 +2220,38 @@ Value *Recognizer::buildEmptyLane(IRBuilder<> &B, const StageGate &G,
   return B.CreateNot(B.CreateOr(Valid, Start), "crosslane.empty.lane");
 }
 
+/// True if \p V is computed by casts and arithmetic from constants and the
+/// instructions in \p From other than \p Self.
+static bool computedFrom(Value *V, const SmallPtrSetImpl<Instruction *> &From,
+                         const Instruction *Self, unsigned Depth = 0) {
+  if (isa<Constant>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  if (I != Self && From.count(I))
+    return true;
+  if (Depth > 6 || !isa<CastInst, BinaryOperator>(I))
+    return false;
+  return all_of(I->operands(), [&](Value *Op) {
+    return computedFrom(Op, From, Self, Depth + 1);
+  });
+}
+
+/// Drops the results computed from other results (the packed key or value
+/// bits clang builds from the state where the result is used, often in
+/// another block): they read the replaced results.
+static void dropDerivedOutputs(SmallVectorImpl<Output> &Outputs) {
+  SmallPtrSet<Instruction *, 8> All;
+  for (const Output &O : Outputs)
+    All.insert(O.I);
+  erase_if(Outputs, [&](const Output &O) {
+    return any_of(O.I->operands(),
+                  [&](Value *Op) { return !isa<Constant>(Op); }) &&
+           computedFrom(O.I, All, O.I);
+  });
+}
+
 /// Picks the semantics of the chain: the first candidate proven on every
 /// input (\p Proven), else one a run-time guard makes exact.
 bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
@@ -2620,6 +2652,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     return false;
   if (P.Gate && !checkGate(Chain, P, CL, C))
     return false;
+  dropDerivedOutputs(P.Outputs);
   const SmallVector<Output, 4> &Outputs = P.Outputs;
   bool UsesTid;
   UsedTidLeaves.clear();
@@ -3267,8 +3300,9 @@ bool Recognizer::onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid) {
 }
 
 /// True if every use of \p Outputs reads them only in \p Lanes: in code
-/// only such lanes reach, or through a cross-lane read from such lanes
-/// (`__shfl(v, 0)`, readlane, DPP, ds_swizzle).
+/// only such lanes reach, through a cross-lane read from such lanes
+/// (`__shfl(v, 0)`, readlane, DPP, ds_swizzle), or through an `and` with a
+/// lane test true only there (pure computations in between are followed).
 bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
                                  bool &UsesTid, std::string &Why) {
   // The results, and the phis that merge them with other values (a loop's
@@ -3285,7 +3319,18 @@ bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
       auto *User = cast<Instruction>(U.getUser());
       if (any_of(Outputs, [&](const Output &P) { return P.I == User; }))
         continue;
-      if (isa<PHINode>(User)) {
+      // And-ed with a lane test true only in those lanes (clang evaluates
+      // `lane == 0 && best.index != -1` in every lane): elsewhere the value
+      // does not depend on the result.
+      Value *A, *B;
+      if (match(User, m_LogicalAnd(m_Value(A), m_Value(B))) &&
+          impliesLaneIn(A == V ? B : A, true, Chip.WaveSize, Lanes, UsesTid,
+                        &UsedTidLeaves))
+        continue;
+      // Phis and pure computations: what reads them reads the result.
+      if (isa<PHINode>(User) ||
+          (!isa<CallBase>(User) && !User->isTerminator() &&
+           !User->mayHaveSideEffects() && !User->mayReadFromMemory())) {
         if (Seen.insert(User).second)
           Work.push_back(User);
         continue;
@@ -3310,8 +3355,9 @@ bool Recognizer::readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes,
       }
       if (!onlyInLanes(User->getParent(), Lanes, UsesTid)) {
         Why = "it is read where other lanes run (only a branch on the lane "
-              "id, e.g. `__lane_id() == 0`, or a read from those lanes is "
-              "recognised as restricting it)";
+              "id, e.g. `__lane_id() == 0`, a read from those lanes, or a "
+              "value and-ed with such a lane test is recognised as "
+              "restricting it)";
         return false;
       }
     }
