@@ -54,15 +54,6 @@ using namespace llvm::PatternMatch;
 
 namespace crosslane {
 namespace argrec {
-namespace {
-
-/// Copies larger than this many instructions are not made.
-constexpr unsigned MaxCopyInstructions = 4000;
-
-bool isBPermute(const Instruction &I) {
-  auto *II = dyn_cast<IntrinsicInst>(&I);
-  return II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute;
-}
 
 /// Instructions a trip count or an address may be computed with: pure
 /// functions of their operands, so also uniform when those are (no phi: a
@@ -85,6 +76,16 @@ bool isUniformQuery(const Value *V) {
               "__ockl_get_enqueued_local_size", "__ockl_get_work_dim"},
              true)
       .Default(false);
+}
+
+namespace {
+
+/// Copies larger than this many instructions are not made.
+constexpr unsigned MaxCopyInstructions = 4000;
+
+bool isBPermute(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute;
 }
 
 /// The start a guard may pin a non-constant start of \p P to: 1 for a phi

@@ -62,6 +62,14 @@ versionLadderLoops(llvm::Function &F, llvm::LoopInfo &LI,
                    llvm::function_ref<const llvm::UniformityInfo &()> GetUI,
                    llvm::function_ref<void()> BeforeChange);
 
+/// Instructions a trip count or an address may be computed with: pure
+/// functions of their operands, so also uniform when those are (no phi).
+bool isFoldable(const llvm::Instruction &I);
+
+/// The work-group queries of the HIP headers (device-library calls when no
+/// device library is linked; the uniformity analysis sees only a call).
+bool isUniformQuery(const llvm::Value *V);
+
 /// Removes \p V's copy: the preheader branches to the loop again, and the
 /// copy is left unreachable:
 /// the caller removes unreachable blocks once, after all versions are

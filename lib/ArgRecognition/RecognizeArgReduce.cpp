@@ -606,7 +606,6 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
 /// partial warps). Lanes past the prefix hold nothing the segment's first
 /// lane reads (docs/ArgRecognition.md, "Valid prefixes").
 struct StageGate {
-  ICmpInst *Cond = nullptr;
   Value *LaneSide = nullptr; ///< lane + offset (+ a constant)
   Value *Valid = nullptr;    ///< wave-uniform
   /// The stage combines where Pred(LaneSide, Valid) holds: slt, ult, sle or
@@ -728,6 +727,7 @@ private:
                                                        bool &UsesTid);
   std::optional<LaneVector> lanes(Value *V, unsigned Depth = 0);
   std::optional<LaneVector> lanesOrTid(Value *V, bool &UsesTid);
+  std::optional<SmallVector<LaneVector, 32>> lanesPerTidWave(Value *V);
   DenseMap<Value *, std::optional<LaneVector>> LaneMemo, TidMemo;
   /// While set, lanes() takes threadIdx.x to be lane + TidWave * wave size.
   std::optional<unsigned> TidWave;
@@ -1207,22 +1207,35 @@ std::optional<LaneVector> Recognizer::lanesOrTid(Value *V, bool &UsesTid) {
     return R;
   unsigned LeavesBefore = UsedTidLeaves.size();
   std::optional<LaneVector> Common;
-  for (unsigned K = 0; K < 1024 / Chip.WaveSize; ++K) {
-    TidWave = K;
-    TidMemo.clear();
-    std::optional<LaneVector> R = lanes(V);
-    if (!R || (Common && *R != *Common)) {
-      Common.reset();
-      break;
-    }
-    Common = std::move(R);
-  }
-  TidWave.reset();
-  TidMemo.clear();
+  if (auto Waves = lanesPerTidWave(V);
+      Waves &&
+      all_of(*Waves, [&](const LaneVector &R) { return R == Waves->front(); }))
+    Common = Waves->front();
   UsesTid = Common.has_value();
   while (!UsesTid && UsedTidLeaves.size() > LeavesBefore)
     UsedTidLeaves.pop_back();
   return Common;
+}
+
+/// \p V in every lane with threadIdx.x = lane + K * wave size, one vector
+/// per K a 1024-thread block allows; nullopt if some K cannot be evaluated.
+/// The thread ids read are added to UsedTidLeaves.
+std::optional<SmallVector<LaneVector, 32>>
+Recognizer::lanesPerTidWave(Value *V) {
+  SmallVector<LaneVector, 32> Waves;
+  for (unsigned K = 0; K < 1024 / Chip.WaveSize; ++K) {
+    TidWave = K;
+    TidMemo.clear();
+    std::optional<LaneVector> R = lanes(V);
+    if (!R)
+      break;
+    Waves.push_back(std::move(*R));
+  }
+  TidWave.reset();
+  TidMemo.clear();
+  if (Waves.size() != 1024 / Chip.WaveSize)
+    return std::nullopt;
+  return Waves;
 }
 
 /// A chain inside `if (...)` ends in phis that also merge the values of the
@@ -2069,8 +2082,7 @@ bool Recognizer::isWaveUniform(Value *V, unsigned Depth) {
     return all_of(
         Ops, [&](const Use &U) { return isWaveUniform(U.get(), Depth + 1); });
   };
-  if (isa<BinaryOperator, CastInst, CmpInst, SelectInst, FreezeInst,
-          GetElementPtrInst>(I))
+  if (argrec::isFoldable(*I) || isa<GetElementPtrInst>(I))
     return Operands(I->operands());
   if (auto *LI = dyn_cast<LoadInst>(I))
     return LI->isSimple() && isWaveUniform(LI->getPointerOperand(), Depth + 1);
@@ -2092,17 +2104,8 @@ bool Recognizer::isWaveUniform(Value *V, unsigned Depth) {
   case Intrinsic::umax:
     return Operands(CB->args());
   default:
-    break;
+    return argrec::isUniformQuery(CB);
   }
-  // ROCm's device-library work-group queries (when not linked in).
-  Function *Callee = CB->getCalledFunction();
-  return Callee && Callee->isDeclaration() && CB->arg_size() == 1 &&
-         isa<ConstantInt>(CB->getArgOperand(0)) &&
-         is_contained({StringRef("__ockl_get_local_size"),
-                       StringRef("__ockl_get_group_id"),
-                       StringRef("__ockl_get_num_groups"),
-                       StringRef("__ockl_get_global_size")},
-                      Callee->getName());
 }
 
 /// \p S's condition \p Cond when it compares lane + the stage's offset (+ a
@@ -2127,43 +2130,38 @@ std::optional<StageGate> Recognizer::gateOf(const Stage &S, Value *Cond,
   };
   for (unsigned LO = 0; LO < 2; ++LO) {
     StageGate G;
-    G.Cond = Cmp;
     G.LaneSide = Cmp->getOperand(LO);
     G.Valid = Cmp->getOperand(1 - LO);
     G.Pred = LO ? Cmp->getSwappedPredicate() : Cmp->getPredicate();
     G.Offset = S.Offset;
     if (!isWaveUniform(G.Valid))
       continue;
+    SmallVector<LaneVector, 32> Waves;
     if (std::optional<LaneVector> R = lanes(G.LaneSide)) {
-      if (std::optional<int64_t> B = BaseOf(*R)) {
-        G.Base.push_back(*B);
-        return G;
-      }
-      continue;
-    }
-    // threadIdx.x itself (`tid + offset < n`): a prefix in every wave of a
-    // 1-D block, at its own place (the guard checks tid % W is the lane).
-    unsigned LeavesBefore = UsedTidLeaves.size();
-    bool Ok = true;
-    for (unsigned K = 0; K < 1024 / W && Ok; ++K) {
-      TidWave = K;
-      TidMemo.clear();
-      std::optional<LaneVector> R = lanes(G.LaneSide);
-      std::optional<int64_t> B = R ? BaseOf(*R) : std::nullopt;
-      Ok = B.has_value();
-      if (Ok)
-        G.Base.push_back(*B);
-    }
-    TidWave.reset();
-    TidMemo.clear();
-    for (unsigned I = LeavesBefore; I < UsedTidLeaves.size(); ++I)
-      G.Leaves.insert(UsedTidLeaves[I]);
-    while (UsedTidLeaves.size() > LeavesBefore)
-      UsedTidLeaves.pop_back();
-    if (Ok) {
+      Waves.push_back(std::move(*R));
+    } else {
+      // threadIdx.x itself (`tid + offset < n`): a prefix in every wave of
+      // a 1-D block, at its own place (the guard checks tid % W is the
+      // lane). The ids read go with the gate, not the chain's results.
+      unsigned LeavesBefore = UsedTidLeaves.size();
+      auto PerWave = lanesPerTidWave(G.LaneSide);
+      for (unsigned I = LeavesBefore; I < UsedTidLeaves.size(); ++I)
+        G.Leaves.insert(UsedTidLeaves[I]);
+      while (UsedTidLeaves.size() > LeavesBefore)
+        UsedTidLeaves.pop_back();
+      if (!PerWave)
+        continue;
+      Waves = std::move(*PerWave);
       G.UsesTid = true;
-      return G;
     }
+    for (const LaneVector &R : Waves) {
+      std::optional<int64_t> B = BaseOf(R);
+      if (!B)
+        break;
+      G.Base.push_back(*B);
+    }
+    if (G.Base.size() == Waves.size())
+      return G;
   }
   return std::nullopt;
 }
