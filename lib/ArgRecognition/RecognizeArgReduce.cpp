@@ -1917,9 +1917,22 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
                Prog->isOwnState(V);
       };
+      // A select whose condition reads something outside the stage (`b ?
+      // min : -1`, b from an earlier ballot) is a use of the result, not
+      // part of the combine.
+      std::function<bool(Value *, unsigned)> FromStage = [&](Value *V,
+                                                             unsigned Depth) {
+        if (isa<Constant>(V) || InStage(V))
+          return true;
+        auto *VI = dyn_cast<Instruction>(V);
+        return VI && Depth < 6 && !isa<PHINode>(VI) &&
+               !VI->mayReadOrWriteMemory() && !VI->mayHaveSideEffects() &&
+               all_of(VI->operands(),
+                      [&](Value *Op) { return FromStage(Op, Depth + 1); });
+      };
       auto Merges = [&](Instruction *UI, Instruction *I) {
         if (auto *S = dyn_cast<SelectInst>(UI))
-          return S->getCondition() != I;
+          return S->getCondition() != I && FromStage(S->getCondition(), 0);
         auto *Phi = dyn_cast<PHINode>(UI);
         return Phi && all_of(Phi->incoming_values(), InStage);
       };
