@@ -427,6 +427,43 @@ unsigned CombineProgram::compilePhi(PHINode *Phi, unsigned Depth) {
   return add(Op::Phi, bitsOf(Phi->getType()), Ops, Nodes[None].Imm);
 }
 
+/// True when the bits of \p V that \p Part names (of an i64: the low or
+/// the high word; else all) may hold bits of a float: a bitcast, a float
+/// word, or such bits moved by casts, 32-bit shifts and bitwise logic. The
+/// representatives of floats are values, not bit patterns, so an integer
+/// compare of such bits is not proven.
+bool CombineProgram::readsFloatBits(Value *V, WordPart Part, unsigned Depth) {
+  if (match(V, m_BitCast(m_Value())))
+    return true;
+  if (auto It = PartnerIdx.find(V);
+      It != PartnerIdx.end() && IsFloatWord[It->second])
+    return true;
+  if (auto It = WordIdx.find(V); It != WordIdx.end() && IsFloatWord[It->second])
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return false;
+  auto Rec = [&](Value *Op, WordPart P) {
+    return readsFloatBits(Op, P, Depth + 1);
+  };
+  Value *X;
+  if (match(I, m_Trunc(m_Value(X))))
+    return Rec(X, WordPart::Low);
+  if (match(I, m_LShr(m_Value(X), m_SpecificInt(32))))
+    return Part != WordPart::High && Rec(X, WordPart::High);
+  if (match(I, m_Shl(m_Value(X), m_SpecificInt(32))))
+    return Part != WordPart::Low && Rec(X, WordPart::Low);
+  if (match(I, m_ZExt(m_Value(X))))
+    return Part != WordPart::High && Rec(X, WordPart::All);
+  if (match(I, m_SExt(m_Value(X))))
+    return Rec(X, WordPart::All);
+  if (isa<BinaryOperator, SelectInst>(I))
+    return any_of(I->operands(), [&](Value *Op) {
+      return !Op->getType()->isIntegerTy(1) && Rec(Op, Part);
+    });
+  return false;
+}
+
 /// The order-type argument needs operations that only compare, select and
 /// move bits; anything else compiles to a failure.
 unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
@@ -446,12 +483,9 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
   if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
     if (!Cmp->getOperand(0)->getType()->isIntegerTy())
       return fail("icmp on pointers");
-    for (Value *O : Cmp->operands()) {
-      auto It = PartnerIdx.find(O);
-      if (match(O, m_BitCast(m_Value())) ||
-          (It != PartnerIdx.end() && IsFloatWord[It->second]))
+    for (Value *O : Cmp->operands())
+      if (readsFloatBits(O, WordPart::All))
         return fail("an integer compare of floating-point bits");
-    }
     return add(Op::ICmp, bitsOf(Cmp->getOperand(0)->getType()),
                {Op0(0), Op0(1)}, 0, Cmp->getPredicate());
   }
@@ -686,17 +720,69 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
 SmallVector<uint64_t, 8>
 CombineProgram::comparedConstants(bool Float, unsigned FloatBits) const {
   SmallVector<uint64_t, 8> R;
-  for (const Node &N : Nodes) {
-    if (N.Opc != (Float ? Op::FCmp : Op::ICmp) ||
-        (Float && N.Bits != FloatBits))
-      continue;
-    for (unsigned K = 0; K < 2; ++K) {
+  auto AddConsts = [&](const Node &N, unsigned From) {
+    for (unsigned K = From; K < N.NumOps; ++K) {
       const Node &C = Nodes[Operands[N.FirstOp + K]];
       if (C.Opc == Op::Const && !is_contained(R, C.Imm))
         R.push_back(C.Imm);
     }
+  };
+  for (const Node &N : Nodes) {
+    // Compares, min/max with a constant (`fmaxf(o, 3)` orders o against
+    // 3 as a compare does), and constants a select may give instead of a
+    // state value (which later code may compare).
+    if (N.Opc == (Float ? Op::FCmp : Op::ICmp) &&
+        (!Float || N.Bits == FloatBits))
+      AddConsts(N, 0);
+    else if (N.Opc == (Float ? Op::FMinMax : Op::MinMax) &&
+             (!Float || N.Bits == FloatBits))
+      AddConsts(N, 0);
+    else if (N.Opc == Op::Select && N.Bits > 1)
+      AddConsts(N, 1);
   }
   return R;
+}
+
+bool CombineProgram::has(Op O) const {
+  return any_of(Nodes, [&](const Node &N) { return N.Opc == O; });
+}
+
+bool CombineProgram::splitsPair(unsigned Lo, unsigned Hi) const {
+  if (has(Op::Trunc) || has(Op::LShr32))
+    return true;
+  auto IsWord = [&](const Node &N) {
+    return (N.Opc == Op::SelfWord || N.Opc == Op::PartnerWord) &&
+           (N.Imm == Lo || N.Imm == Hi);
+  };
+  // The users of each node.
+  SmallVector<SmallVector<unsigned, 2>, 64> Users(Nodes.size());
+  for (auto [I, N] : enumerate(Nodes))
+    for (unsigned K = 0; K < N.NumOps; ++K)
+      Users[Operands[N.FirstOp + K]].push_back(I);
+  for (auto [I, N] : enumerate(Nodes)) {
+    if (!IsWord(N))
+      continue;
+    // The lane's own pair is read whole (SelfPair); a word of it alone is
+    // a split. The partner's words are joined as (hi << 32) | lo, each
+    // widened by a zext or sext first.
+    if (N.Opc == Op::SelfWord)
+      return true;
+    for (unsigned U : Users[I]) {
+      const Node &W = Nodes[U];
+      if ((W.Opc != Op::Copy && W.Opc != Op::SExt) || W.Bits != 64)
+        return true;
+      for (unsigned UU : Users[U]) {
+        Op O = Nodes[UU].Opc;
+        if (O != (N.Imm == Hi ? Op::Shl32 : Op::Or))
+          return true;
+        if (O == Op::Shl32 && any_of(Users[UU], [&](unsigned X) {
+              return Nodes[X].Opc != Op::Or;
+            }))
+          return true;
+      }
+    }
+  }
+  return false;
 }
 
 std::string CombineProgram::key() const {

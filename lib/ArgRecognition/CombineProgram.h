@@ -130,6 +130,11 @@ public:
   /// integers with.
   llvm::SmallVector<uint64_t, 8>
   comparedConstants(bool Float, unsigned FloatBits = 32) const;
+  /// True when some node of the program is an \p O.
+  bool has(Op O) const;
+  /// True when the program may read word \p Lo or \p Hi of an i64 on its
+  /// own rather than as the pair (then each word meets constants alone).
+  bool splitsPair(unsigned Lo, unsigned Hi) const;
   /// A serialisation that two programs share iff they compute the same
   /// (message texts aside: equal keys have message indices in the same
   /// places, each program has its own texts).
@@ -155,6 +160,8 @@ private:
   unsigned add(Op O, unsigned Bits, llvm::ArrayRef<unsigned> Ops = {},
                uint64_t Imm = 0, uint32_t Aux = 0);
   unsigned fail(const llvm::Twine &Why);
+  enum class WordPart { All, Low, High };
+  bool readsFloatBits(llvm::Value *V, WordPart Part, unsigned Depth = 0);
   unsigned constant(uint64_t V, unsigned Bits) {
     return add(Op::Const, Bits, {}, V);
   }

@@ -47,6 +47,8 @@ static std::optional<unsigned> workItemIdDim(const Value *V) {
 
 bool isWorkItemIdX(const Value *V) { return workItemIdDim(V) == 0u; }
 
+bool isWorkItemId(const Value *V) { return workItemIdDim(V).has_value(); }
+
 /// True if \p V reads threadIdx.y or threadIdx.z within a few operations.
 static bool readsWorkItemIdYZ(const Value *V, unsigned Depth) {
   if (workItemIdDim(V).value_or(0) != 0)

@@ -50,6 +50,8 @@ using LaneVector = llvm::SmallVector<int64_t, 64>;
 /// True if \p V is threadIdx.x: the intrinsic, or ROCm's
 /// `__ockl_get_local_id(0)` when device libraries are not linked in.
 bool isWorkItemIdX(const llvm::Value *V);
+/// True if \p V is threadIdx.x, .y or .z (below 1024 in HIP's model).
+bool isWorkItemId(const llvm::Value *V);
 
 /// True if \p V is a thread's linear id in its block built on threadIdx.x:
 /// an add of threadIdx.x (or of such an id) and a term that reads

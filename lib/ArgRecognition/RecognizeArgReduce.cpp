@@ -168,6 +168,10 @@ struct Candidate {
 struct Component {
   SlotKind Kind;
   unsigned Lo, Hi; ///< slot numbers (Hi == Lo for 32-bit components)
+  /// An integer component's least value as a signed number, when the chain's
+  /// inputs are proven to hold no less (0, or -1 for a "none" index); every
+  /// stage is a selection, so no stage sees less either.
+  int64_t Least = std::numeric_limits<int64_t>::min();
   bool is64() const {
     return Kind == SlotKind::Int64Lo || Kind == SlotKind::Float64;
   }
@@ -215,8 +219,10 @@ float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
 /// Values that realise every order type of a compare/select function whose
 /// constants are \p Consts: the constants, their neighbours, and two points in
 /// each interval between them and the extremes (docs/ArgRecognition.md).
-SmallVector<uint64_t, 32> representatives(SlotKind K,
-                                          ArrayRef<uint64_t> Consts) {
+SmallVector<uint64_t, 32>
+representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
+                bool Words = false,
+                int64_t Least = std::numeric_limits<int64_t>::min()) {
   SmallVector<uint64_t, 32> R;
   auto Add = [&](uint64_t V) {
     if (!is_contained(R, V))
@@ -228,14 +234,18 @@ SmallVector<uint64_t, 32> representatives(SlotKind K,
       Add(bit_cast<uint32_t>(F));
     Add(0x7FC00000); // qNaN
     Add(0xFFC00001); // a negative NaN with a payload
-    for (uint64_t C : Consts) {
-      float F = asFloat(C);
-      Add(uint32_t(C));
-      if (!std::isnan(F)) {
-        Add(bit_cast<uint32_t>(std::nextafter(F, INFINITY)));
-        Add(bit_cast<uint32_t>(std::nextafter(F, -INFINITY)));
+    // Under fabs/fneg a constant also meets the values of the other sign.
+    for (uint64_t C : Consts)
+      for (bool Neg : {false, true}) {
+        if (Neg && !Negated)
+          continue;
+        float F = Neg ? -asFloat(C) : asFloat(C);
+        Add(bit_cast<uint32_t>(F));
+        if (!std::isnan(F)) {
+          Add(bit_cast<uint32_t>(std::nextafter(F, INFINITY)));
+          Add(bit_cast<uint32_t>(std::nextafter(F, -INFINITY)));
+        }
       }
-    }
     return R;
   }
   if (K == SlotKind::Float16) {
@@ -263,14 +273,17 @@ SmallVector<uint64_t, 32> representatives(SlotKind K,
       Add(bit_cast<uint64_t>(F));
     Add(0x7FF8000000000000ull); // qNaN
     Add(0xFFF8000000000001ull); // a negative NaN with a payload
-    for (uint64_t C : Consts) {
-      double F = bit_cast<double>(C);
-      Add(C);
-      if (!std::isnan(F)) {
-        Add(bit_cast<uint64_t>(std::nextafter(F, INFINITY)));
-        Add(bit_cast<uint64_t>(std::nextafter(F, -INFINITY)));
+    for (uint64_t C : Consts)
+      for (bool Neg : {false, true}) {
+        if (Neg && !Negated)
+          continue;
+        double F = Neg ? -bit_cast<double>(C) : bit_cast<double>(C);
+        Add(bit_cast<uint64_t>(F));
+        if (!std::isnan(F)) {
+          Add(bit_cast<uint64_t>(std::nextafter(F, INFINITY)));
+          Add(bit_cast<uint64_t>(std::nextafter(F, -INFINITY)));
+        }
       }
-    }
     return R;
   }
   unsigned Bits = K == SlotKind::Int32 ? 32 : 64;
@@ -286,6 +299,20 @@ SmallVector<uint64_t, 32> representatives(SlotKind K,
   for (uint64_t C : Consts)
     for (int D : {-1, 0, 1})
       Add(maskTo(C + uint64_t(int64_t(D)), Bits));
+  // A program that reads an i64's words apart compares each word on its
+  // own: the constants and their neighbours as the low word under several
+  // high words, and as the high word.
+  if (Bits == 64 && Words)
+    for (uint64_t C : Consts)
+      for (int D : {-1, 0, 1}) {
+        uint64_t W = maskTo(C + uint64_t(int64_t(D)), 32);
+        for (uint64_t Hi :
+             {uint64_t(1), uint64_t(0x80000000), uint64_t(0xFFFFFFFF)})
+          Add(Hi << 32 | W);
+        for (uint64_t Lo : {uint64_t(0), uint64_t(1), uint64_t(0xFFFFFFFF)})
+          Add(W << 32 | Lo);
+      }
+  erase_if(R, [&](uint64_t V) { return sext(V, Bits) < Least; });
   return R;
 }
 
@@ -543,8 +570,13 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
           Cands.push_back(C);
         }
   } else if (Comps.size() == 1) {
-    for (ReduceOp Op :
-         {ReduceOp::UMin, ReduceOp::UMax, ReduceOp::SMin, ReduceOp::SMax}) {
+    // Signed orders first unless the combine compares unsigned (on values
+    // proven non-negative both orders agree; the remark names the code's).
+    SmallVector<ReduceOp, 4> Ops = {ReduceOp::SMin, ReduceOp::SMax,
+                                    ReduceOp::UMin, ReduceOp::UMax};
+    if (UnsignedCompares)
+      std::rotate(Ops.begin(), Ops.begin() + 2, Ops.end());
+    for (ReduceOp Op : Ops) {
       Candidate C;
       C.Op = Op;
       Cands.push_back(C);
@@ -574,6 +606,12 @@ SmallVector<Candidate, 16> candidatesFor(ArrayRef<Component> Comps,
       C.UnsignedIdx = true;
       Cands.push_back(C);
     }
+    // Indices proven not negative are ordered alike as signed and unsigned
+    // numbers: the order the code compares in comes first.
+    if (UnsignedCompares && any_of(Comps, [](const Component &C) {
+          return !C.isFloat() && C.Least >= 0;
+        }))
+      std::rotate(Cands.begin(), Cands.begin() + NSigned, Cands.end());
     // The last occurrence wins ties, in either index order.
     for (unsigned K = 0, N = Cands.size(); K < N; ++K) {
       Candidate C = Cands[K];
@@ -788,6 +826,10 @@ private:
                       bool Early = false);
   bool isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
                   const Instruction *At, unsigned Depth = 0);
+  bool isAtLeast(Value *V, int64_t Least,
+                 SmallPtrSetImpl<const PHINode *> &Assumed,
+                 const Instruction *At, unsigned Depth = 0);
+  void boundIndices(ArrayRef<unsigned> Chain, MutableArrayRef<Component> Comps);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
                        std::string &Why);
   bool onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid);
@@ -1486,12 +1528,14 @@ static bool mixesZeros(ArrayRef<Component> Comps, ArrayRef<uint64_t> S,
 
 /// Every (self, partner) pair of representative states for \p P's combine
 /// (the constants it compares with among them), 2 x components per row.
-std::vector<uint64_t> repTuples(const CombineProgram &P,
-                                ArrayRef<Component> Comps) {
+std::vector<uint64_t> repTuples(const CombineProgram &P, const StageShape &Sh) {
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
-  for (const Component &C : Comps)
+  for (const Component &C : Sh.Comps)
     Reps.push_back(representatives(
-        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits())));
+        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits()),
+        P.has(CombineProgram::Op::FAbs) || P.has(CombineProgram::Op::FNeg),
+        C.is64() && P.splitsPair(Sh.WordOfSlot[C.Lo], Sh.WordOfSlot[C.Hi]),
+        C.Least));
   return allRepPairs(Reps);
 }
 
@@ -1522,7 +1566,7 @@ void loadRows(const StageShape &Sh, ArrayRef<uint64_t> Tuples, unsigned First,
 bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
                    ArrayRef<int> Chosen) {
   auto Maps = outputMaps(Sh);
-  std::vector<uint64_t> Tuples = repTuples(P, Sh.Comps);
+  std::vector<uint64_t> Tuples = repTuples(P, Sh);
   unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
   unsigned NW = Sh.WordOfSlot.size();
   constexpr unsigned Block = 256;
@@ -1564,7 +1608,7 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     Col[OI + 1] = Col[OI] + Maps[OI].size();
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
-  std::vector<uint64_t> Tuples = repTuples(P, Comps);
+  std::vector<uint64_t> Tuples = repTuples(P, Sh);
   unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
   // Sides[column][row]: which of the pair's states output column (an
   // output read through one of its maps) equals.
@@ -1751,7 +1795,8 @@ public:
     for (unsigned W : Sh.WordOfSlot)
       OS << ' ' << W;
     for (const Component &C : Sh.Comps)
-      OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi;
+      OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi << ','
+         << C.Least;
     for (unsigned B : Sh.OutBits)
       OS << "|b" << B;
     // The candidate list (the outcome is indexed by it).
@@ -2560,6 +2605,11 @@ SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
       return !C.isFloat() && (C.is64() ? 64u : 32u) == Bits;
     });
   };
+  // An index that is -1 or not negative: -1 is the only value a sign test
+  // (`index < 0` = none) can find.
+  for (const Component &C : Comps)
+    if (!C.isFloat() && C.Least == -1)
+      R.push_back(maskTo(~uint64_t(0), C.is64() ? 64 : 32));
   for (Instruction *I : Closures[SI]) {
     auto *Cmp = dyn_cast<ICmpInst>(I);
     auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
@@ -2643,6 +2693,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
            "the lanes exchange more than a value and an index");
     return false;
   }
+  boundIndices(Chain, Comps);
   ChainLanes CL;
   if (!checkLaneMaps(Chain, First.Calls.size(), CL))
     return false;
@@ -2650,7 +2701,9 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   // integers unsigned (they double the candidates to check).
   bool Unsigned = any_of(Closures[Chain.front()], [](Instruction *I) {
     auto *Cmp = dyn_cast<ICmpInst>(I);
-    return Cmp && Cmp->isUnsigned();
+    return (Cmp && Cmp->isUnsigned()) ||
+           match(I, m_CombineOr(m_UMin(m_Value(), m_Value()),
+                                m_UMax(m_Value(), m_Value())));
   });
   SmallVector<Candidate, 16> Cands =
       candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
@@ -3225,6 +3278,111 @@ bool Recognizer::isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
            ArmOk(Sel->getFalseValue(), false);
   }
   return isKnownNeverNaN(V, SimplifyQuery(F.getDataLayout(), &DT, nullptr, At));
+}
+
+/// True if \p V, an integer, is never less than \p Least (0 or -1) as a
+/// signed number: a constant, a work-item id or block size, a value LLVM
+/// knows is non-negative, a sum of non-negative values that does not wrap
+/// (`add nsw`), or a select/phi of such values. A phi is assumed to hold the
+/// bound while its incoming values are checked, as in isNeverNaN: an
+/// induction over a scan loop that starts with `idx = -1` and sets `idx = i`
+/// with `i = threadIdx.x; i += blockDim.x`.
+bool Recognizer::isAtLeast(Value *V, int64_t Least,
+                           SmallPtrSetImpl<const PHINode *> &Assumed,
+                           const Instruction *At, unsigned Depth) {
+  if (Depth > 12 || !V->getType()->isIntegerTy())
+    return false;
+  if (auto *CI = dyn_cast<ConstantInt>(V))
+    return CI->getSExtValue() >= Least;
+  auto Rec = [&](Value *Op) {
+    return isAtLeast(Op, Least, Assumed, At, Depth + 1);
+  };
+  auto NonNeg = [&](Value *Op) {
+    return isAtLeast(Op, 0, Assumed, At, Depth + 1);
+  };
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    if (!Assumed.insert(Phi).second)
+      return true;
+    return all_of(Phi->incoming_values(), Rec);
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return Rec(Sel->getTrueValue()) && Rec(Sel->getFalseValue());
+  Value *A, *B;
+  if (auto *Add = dyn_cast<BinaryOperator>(V);
+      Add && Add->getOpcode() == Instruction::Add && Add->hasNoSignedWrap() &&
+      Least <= 0)
+    return NonNeg(Add->getOperand(0)) && NonNeg(Add->getOperand(1));
+  if (match(V, m_SMax(m_Value(A), m_Value(B))))
+    return Rec(A) || Rec(B);
+  if (match(V, m_SMin(m_Value(A), m_Value(B))))
+    return Rec(A) && Rec(B);
+  if (match(V, m_SExt(m_Value(A))))
+    return Rec(A);
+  // A work-item id or block size (below 1024), also as ROCm's calls when
+  // device libraries are not linked in, and truncated from their i64.
+  auto IsBlockQuery = [](Value *Q) {
+    auto *CB = dyn_cast<CallBase>(Q);
+    Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+    return isWorkItemId(Q) || (Fn && Fn->getName() == "__ockl_get_local_size");
+  };
+  if (Least <= 0 &&
+      (IsBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && IsBlockQuery(A))))
+    return true;
+  // The lane id: mbcnt.hi(m, mbcnt.lo(m, 0)) counts at most 64 lanes onto a
+  // small non-negative constant.
+  std::function<bool(Value *, unsigned)> IsLaneCount = [&](Value *X,
+                                                           unsigned D) {
+    auto *II = dyn_cast<IntrinsicInst>(X);
+    if (auto *C = dyn_cast<ConstantInt>(X))
+      return C->getSExtValue() >= 0 && C->getSExtValue() < (1 << 20);
+    return II && D < 2 &&
+           (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo ||
+            II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi) &&
+           IsLaneCount(II->getArgOperand(1), D + 1);
+  };
+  if (Least <= 0 && isa<IntrinsicInst>(V) && IsLaneCount(V, 0))
+    return true;
+  SimplifyQuery Q(F.getDataLayout(), &DT, nullptr, At);
+  if (Least <= 0 && isKnownNonNegative(V, Q))
+    return true;
+  return computeConstantRange(V, /*ForSigned=*/true, /*UseInstrInfo=*/true,
+                              nullptr, At, &DT)
+      .getSignedMin()
+      .sge(Least);
+}
+
+/// Sets the least value of \p Comps' integer components when the chain's
+/// first stage exchanges values proven to be at least 0, or at least -1.
+/// Only for chains of ds_bpermute stages, where every lane reads a lane's
+/// state (or 0, from an inactive lane); a DPP move may read its `old`
+/// operand instead.
+void Recognizer::boundIndices(ArrayRef<unsigned> Chain,
+                              MutableArrayRef<Component> Comps) {
+  if (!all_of(Chain, [&](unsigned SI) {
+        return Stages[SI].Calls.front()->getIntrinsicID() ==
+               Intrinsic::amdgcn_ds_bpermute;
+      }))
+    return;
+  const Stage &First = Stages[Chain.front()];
+  SmallVector<Value *, 4> W = First.words();
+  for (Component &C : Comps) {
+    if (C.isFloat())
+      continue;
+    // An i64 exchanged as two words: the bound is the i64's.
+    Value *V = W[C.Lo], *X;
+    if (C.is64()) {
+      if (!match(V, m_Trunc(m_Value(X))))
+        continue;
+      V = X;
+    }
+    for (int64_t Least : {0, -1}) {
+      SmallPtrSet<const PHINode *, 8> Assumed;
+      if (isAtLeast(V, Least, Assumed, First.Calls.front())) {
+        C.Least = Least;
+        break;
+      }
+    }
+  }
 }
 
 /// Moves the code computing \p Outputs that lies below the chain's last

@@ -20,7 +20,7 @@
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/g9.ll -o %t/g9.x.ll 2>&1 | FileCheck %s --check-prefix=G9
 // G9-DAG: folded-high-word.hip:[[@LINE+50]]:{{.*}}recognised argmax f32/i64, ties: smallest index, NaN wins, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64)
 // G9-DAG: folded-high-word.hip:[[@LINE+69]]:{{.*}}recognised argmin f32/i64, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
-// G9-DAG: recognised argmax f32/i64, ties: by lane order, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
+// G9-DAG: recognised argmax f32/i64, ties: smallest index (unsigned), NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): {{.*}}(every lane of the 64-lane group is active, no value is NaN; otherwise
 // Nothing of the restored exchanges is left where no rewrite took them:
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg' -S %t/g9.ll | FileCheck %s --check-prefix=FOLDED
 // FOLDED-NOT: crosslane.hi.read
@@ -101,8 +101,9 @@ extern "C" __global__ void xor_nonneg(const float *In, long long *Out,
 // The index is the i64 work-item id masked to 32 bits (-nogpulib: nothing
 // bounds the id): the first stage exchanges `trunc id`, the next four a
 // word known to fit, the last both words. Its tie-break compares unsigned
-// (`samesign ugt`) in the first stages and signed (smin) in the last, so
-// ties are guarded.
+// (`samesign ugt`) in the first stages and signed (smin) in the last; the
+// index is proven non-negative (a masked id), where the two orders agree,
+// so ties need no guard (before the bound, ties were guarded).
 __device__ inline bool better(Pair A, Pair B) {
   return A.V > B.V || (A.V == B.V && A.I < B.I);
 }

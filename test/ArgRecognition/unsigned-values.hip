@@ -6,7 +6,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O3 -S -emit-llvm %s -o %t/w64.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: recognised argmax i32 (unsigned)/i32, ties: smallest index{{.*}}over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64)
+// The u8 scores are proven non-negative (zero-extended), where the signed
+// and the unsigned orders agree, so the signed one is kept; the index
+// starts at 0xffffffff and is compared unsigned.
+// REMARK-DAG: recognised argmax i32/i32, ties: smallest index (unsigned) over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64)
 // REMARK-DAG: recognised argmin i32 (unsigned)/i32, ties: smallest index (unsigned) over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8 --mcpu=gfx942 --block=N --sizes=1,33,64,128 --print=none --arg=buf:i8:512:input --arg=buf:i32:4:zero --arg=i32:500 --inputs=random,all-equal,ties | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmin_u32 --mcpu=gfx942 --block=N --sizes=1,33,64 --print=none --arg=buf:i32:64:input --arg=buf:i32:1:zero --arg=buf:i32:1:zero --inputs=random,all-equal,ties,neg-max | FileCheck %s --check-prefix=DIFF
