@@ -3280,6 +3280,26 @@ bool Recognizer::isNeverNaN(Value *V, SmallPtrSetImpl<const PHINode *> &Assumed,
   return isKnownNeverNaN(V, SimplifyQuery(F.getDataLayout(), &DT, nullptr, At));
 }
 
+/// A work-item id or block size (below 1024), also as ROCm's calls when
+/// device libraries are not linked in.
+static bool isBlockQuery(Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+  return isWorkItemId(V) || (Fn && Fn->getName() == "__ockl_get_local_size");
+}
+
+/// The lane id and its kin: mbcnt.hi(m, mbcnt.lo(m, C)) counts at most 64
+/// lanes onto a small non-negative constant C.
+static bool isLaneCount(Value *V, unsigned Depth = 0) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getSExtValue() >= 0 && C->getSExtValue() < (1 << 20);
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && Depth < 2 &&
+         (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo ||
+          II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi) &&
+         isLaneCount(II->getArgOperand(1), Depth + 1);
+}
+
 /// True if \p V, an integer, is never less than \p Least (0 or -1) as a
 /// signed number: a constant, a work-item id or block size, a value LLVM
 /// knows is non-negative, a sum of non-negative values that does not wrap
@@ -3318,29 +3338,8 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
     return Rec(A) && Rec(B);
   if (match(V, m_SExt(m_Value(A))))
     return Rec(A);
-  // A work-item id or block size (below 1024), also as ROCm's calls when
-  // device libraries are not linked in, and truncated from their i64.
-  auto IsBlockQuery = [](Value *Q) {
-    auto *CB = dyn_cast<CallBase>(Q);
-    Function *Fn = CB ? CB->getCalledFunction() : nullptr;
-    return isWorkItemId(Q) || (Fn && Fn->getName() == "__ockl_get_local_size");
-  };
-  if (Least <= 0 &&
-      (IsBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && IsBlockQuery(A))))
-    return true;
-  // The lane id: mbcnt.hi(m, mbcnt.lo(m, 0)) counts at most 64 lanes onto a
-  // small non-negative constant.
-  std::function<bool(Value *, unsigned)> IsLaneCount = [&](Value *X,
-                                                           unsigned D) {
-    auto *II = dyn_cast<IntrinsicInst>(X);
-    if (auto *C = dyn_cast<ConstantInt>(X))
-      return C->getSExtValue() >= 0 && C->getSExtValue() < (1 << 20);
-    return II && D < 2 &&
-           (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo ||
-            II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi) &&
-           IsLaneCount(II->getArgOperand(1), D + 1);
-  };
-  if (Least <= 0 && isa<IntrinsicInst>(V) && IsLaneCount(V, 0))
+  if (Least <= 0 && (isBlockQuery(V) || isLaneCount(V) ||
+                     (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A))))
     return true;
   SimplifyQuery Q(F.getDataLayout(), &DT, nullptr, At);
   if (Least <= 0 && isKnownNonNegative(V, Q))
