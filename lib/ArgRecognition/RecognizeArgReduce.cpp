@@ -216,6 +216,27 @@ float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
 // Order representatives
 //===----------------------------------------------------------------------===//
 
+/// Adds each float constant of \p Consts (bits of \p FloatT) and its two
+/// neighbours through \p Add; also negated when \p Negated (under fabs or
+/// fneg a constant meets the values of the other sign).
+template <typename FloatT, typename BitsT, typename AddFn>
+static void addFloatConstants(ArrayRef<uint64_t> Consts, bool Negated,
+                              AddFn Add) {
+  for (uint64_t C : Consts)
+    for (bool Neg : {false, true}) {
+      if (Neg && !Negated)
+        continue;
+      FloatT F = bit_cast<FloatT>(BitsT(C));
+      if (Neg)
+        F = -F;
+      Add(bit_cast<BitsT>(F));
+      if (!std::isnan(F)) {
+        Add(bit_cast<BitsT>(std::nextafter(F, FloatT(INFINITY))));
+        Add(bit_cast<BitsT>(std::nextafter(F, -FloatT(INFINITY))));
+      }
+    }
+}
+
 /// Values that realise every order type of a compare/select function whose
 /// constants are \p Consts: the constants, their neighbours, and two points in
 /// each interval between them and the extremes (docs/ArgRecognition.md).
@@ -234,18 +255,7 @@ representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
       Add(bit_cast<uint32_t>(F));
     Add(0x7FC00000); // qNaN
     Add(0xFFC00001); // a negative NaN with a payload
-    // Under fabs/fneg a constant also meets the values of the other sign.
-    for (uint64_t C : Consts)
-      for (bool Neg : {false, true}) {
-        if (Neg && !Negated)
-          continue;
-        float F = Neg ? -asFloat(C) : asFloat(C);
-        Add(bit_cast<uint32_t>(F));
-        if (!std::isnan(F)) {
-          Add(bit_cast<uint32_t>(std::nextafter(F, INFINITY)));
-          Add(bit_cast<uint32_t>(std::nextafter(F, -INFINITY)));
-        }
-      }
+    addFloatConstants<float, uint32_t>(Consts, Negated, Add);
     return R;
   }
   if (K == SlotKind::Float16) {
@@ -273,17 +283,7 @@ representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
       Add(bit_cast<uint64_t>(F));
     Add(0x7FF8000000000000ull); // qNaN
     Add(0xFFF8000000000001ull); // a negative NaN with a payload
-    for (uint64_t C : Consts)
-      for (bool Neg : {false, true}) {
-        if (Neg && !Negated)
-          continue;
-        double F = Neg ? -bit_cast<double>(C) : bit_cast<double>(C);
-        Add(bit_cast<uint64_t>(F));
-        if (!std::isnan(F)) {
-          Add(bit_cast<uint64_t>(std::nextafter(F, INFINITY)));
-          Add(bit_cast<uint64_t>(std::nextafter(F, -INFINITY)));
-        }
-      }
+    addFloatConstants<double, uint64_t>(Consts, Negated, Add);
     return R;
   }
   unsigned Bits = K == SlotKind::Int32 ? 32 : 64;
@@ -1526,6 +1526,21 @@ static bool mixesZeros(ArrayRef<Component> Comps, ArrayRef<uint64_t> S,
   return false;
 }
 
+/// True if \p V is computed from constants and values \p IsLeaf accepts
+/// through at most 7 levels of instructions \p Through accepts.
+static bool computedFrom(Value *V, function_ref<bool(Value *)> IsLeaf,
+                         function_ref<bool(Instruction *)> Through,
+                         unsigned Depth = 0) {
+  if (isa<Constant>(V) || IsLeaf(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6 || !Through(I))
+    return false;
+  return all_of(I->operands(), [&](Value *Op) {
+    return computedFrom(Op, IsLeaf, Through, Depth + 1);
+  });
+}
+
 /// Every (self, partner) pair of representative states for \p P's combine
 /// (the constants it compares with among them), 2 x components per row.
 std::vector<uint64_t> repTuples(const CombineProgram &P, const StageShape &Sh) {
@@ -1965,19 +1980,14 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       // A select whose condition reads something outside the stage (`b ?
       // min : -1`, b from an earlier ballot) is a use of the result, not
       // part of the combine.
-      std::function<bool(Value *, unsigned)> FromStage = [&](Value *V,
-                                                             unsigned Depth) {
-        if (isa<Constant>(V) || InStage(V))
-          return true;
-        auto *VI = dyn_cast<Instruction>(V);
-        return VI && Depth < 6 && !isa<PHINode>(VI) &&
-               !VI->mayReadOrWriteMemory() && !VI->mayHaveSideEffects() &&
-               all_of(VI->operands(),
-                      [&](Value *Op) { return FromStage(Op, Depth + 1); });
+      auto IsPure = [](Instruction *I) {
+        return !isa<PHINode>(I) && !I->mayReadOrWriteMemory() &&
+               !I->mayHaveSideEffects();
       };
       auto Merges = [&](Instruction *UI, Instruction *I) {
         if (auto *S = dyn_cast<SelectInst>(UI))
-          return S->getCondition() != I && FromStage(S->getCondition(), 0);
+          return S->getCondition() != I &&
+                 computedFrom(S->getCondition(), InStage, IsPure);
         auto *Phi = dyn_cast<PHINode>(UI);
         return Phi && all_of(Phi->incoming_values(), InStage);
       };
@@ -2276,24 +2286,6 @@ Value *Recognizer::buildEmptyLane(IRBuilder<> &B, const StageGate &G,
   return B.CreateNot(B.CreateOr(Valid, Start), "crosslane.empty.lane");
 }
 
-/// True if \p V is computed by casts and arithmetic from constants and the
-/// instructions in \p From other than \p Self.
-static bool computedFrom(Value *V, const SmallPtrSetImpl<Instruction *> &From,
-                         const Instruction *Self, unsigned Depth = 0) {
-  if (isa<Constant>(V))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I)
-    return false;
-  if (I != Self && From.count(I))
-    return true;
-  if (Depth > 6 || !isa<CastInst, BinaryOperator>(I))
-    return false;
-  return all_of(I->operands(), [&](Value *Op) {
-    return computedFrom(Op, From, Self, Depth + 1);
-  });
-}
-
 /// Drops the results computed from other results (the packed key or value
 /// bits clang builds from the state where the result is used, often in
 /// another block): they read the replaced results.
@@ -2302,9 +2294,16 @@ static void dropDerivedOutputs(SmallVectorImpl<Output> &Outputs) {
   for (const Output &O : Outputs)
     All.insert(O.I);
   erase_if(Outputs, [&](const Output &O) {
+    auto IsOther = [&](Value *V) {
+      auto *I = dyn_cast<Instruction>(V);
+      return I && I != O.I && All.count(I);
+    };
+    auto IsArith = [](Instruction *I) {
+      return isa<CastInst, BinaryOperator>(I);
+    };
     return any_of(O.I->operands(),
                   [&](Value *Op) { return !isa<Constant>(Op); }) &&
-           computedFrom(O.I, All, O.I);
+           computedFrom(O.I, IsOther, IsArith);
   });
 }
 
@@ -3288,20 +3287,9 @@ static bool isBlockQuery(Value *V) {
   return isWorkItemId(V) || (Fn && Fn->getName() == "__ockl_get_local_size");
 }
 
-/// The lane id and its kin: mbcnt.hi(m, mbcnt.lo(m, C)) counts at most 64
-/// lanes onto a small non-negative constant C.
-static bool isLaneCount(Value *V, unsigned Depth = 0) {
-  if (auto *C = dyn_cast<ConstantInt>(V))
-    return C->getSExtValue() >= 0 && C->getSExtValue() < (1 << 20);
-  auto *II = dyn_cast<IntrinsicInst>(V);
-  return II && Depth < 2 &&
-         (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo ||
-          II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi) &&
-         isLaneCount(II->getArgOperand(1), Depth + 1);
-}
-
 /// True if \p V, an integer, is never less than \p Least (0 or -1) as a
-/// signed number: a constant, a work-item id or block size, a value LLVM
+/// signed number: a constant, a work-item id or block size, a lane
+/// expression whose value in every lane is, a value LLVM
 /// knows is non-negative, a sum of non-negative values that does not wrap
 /// (`add nsw`), or a select/phi of such values. A phi is assumed to hold the
 /// bound while its incoming values are checked, as in isNeverNaN: an
@@ -3338,9 +3326,15 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
     return Rec(A) && Rec(B);
   if (match(V, m_SExt(m_Value(A))))
     return Rec(A);
-  if (Least <= 0 && (isBlockQuery(V) || isLaneCount(V) ||
-                     (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A))))
+  if (Least <= 0 &&
+      (isBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A))))
     return true;
+  // A lane expression (the lane id, `lane & 63`): its value in every lane.
+  unsigned Bits = V->getType()->getIntegerBitWidth();
+  if (std::optional<LaneVector> L = lanes(V))
+    return all_of(*L, [&](int64_t X) {
+      return sext(maskTo(uint64_t(X), Bits), Bits) >= Least;
+    });
   SimplifyQuery Q(F.getDataLayout(), &DT, nullptr, At);
   if (Least <= 0 && isKnownNonNegative(V, Q))
     return true;
