@@ -311,7 +311,7 @@ uint64_t segmentStarts(unsigned W, unsigned Cluster) {
   return M;
 }
 
-static uint64_t groupOf(unsigned L, unsigned C) {
+uint64_t groupOf(unsigned L, unsigned C) {
   uint64_t Ones = C >= 64 ? ~uint64_t(0) : (uint64_t(1) << C) - 1;
   return Ones << (L / C * C);
 }

@@ -113,6 +113,9 @@ std::optional<ReductionLanes>
 reductionLanes(llvm::ArrayRef<llvm::SmallVector<unsigned, 64>> Maps,
                unsigned W);
 
+/// The lanes of the aligned \p C-lane group holding lane \p L.
+uint64_t groupOf(unsigned L, unsigned C);
+
 /// "lane 63", "lanes 16-31", "the first lane of each 16-lane group", or
 /// "N lanes" for \p Lanes of a \p W-lane wave.
 std::string describeLanes(uint64_t Lanes, unsigned W, unsigned Cluster);

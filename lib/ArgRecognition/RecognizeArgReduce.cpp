@@ -131,7 +131,12 @@ struct ChainLanes {
   ChainShape Shape = ChainShape::Xor;
   unsigned Cluster = 0;
   uint64_t Lanes = 0; ///< the lanes that hold the complete result
+  /// The lanes of groups whose result some lane reads (all when unknown).
+  uint64_t ReadGroups = ~uint64_t(0);
 };
+
+/// An index slot and the index that marks "no element" there.
+using EmptyPair = std::pair<unsigned, uint64_t>;
 
 /// A candidate semantics of the whole chain.
 struct Candidate {
@@ -209,8 +214,6 @@ struct Component {
 };
 
 enum class Side { Self = 1, Partner = 2, Either = 3 };
-
-float asFloat(uint64_t V) { return bit_cast<float>(uint32_t(V)); }
 
 //===----------------------------------------------------------------------===//
 // Order representatives
@@ -483,9 +486,19 @@ struct Guard {
   /// A "no element" index: the result is an element (a lane group of
   /// empty pairs is decided by lane order).
   std::optional<int64_t> Sentinel;
+  /// With Sentinel: every stage keeps a lane's own pair when both lanes
+  /// hold no element, so a group without an element gives each lane its
+  /// own pair, and only an element at the encoding's index (\c Largest, as
+  /// the code's index) can be taken for "no element".
+  bool EmptyKeepsOwn = false;
+  int64_t Largest = 0;
   /// Lanes past a valid prefix enter the operation as "no element" pairs:
   /// the result is an element (an element equal to the encoding ties).
   bool EmptyLanes = false;
+  /// The lanes of the groups whose result is read: the conditions on
+  /// values and groups are checked there only (no lane elsewhere reads what
+  /// they protect).
+  uint64_t ReadGroups = ~uint64_t(0);
   bool needed() const {
     return NaNFree || SameBitsAtIndex || SameBitsAtValue || NoTies ||
            LaneIsTid || Sentinel || FullGroups || EmptyLanes;
@@ -517,10 +530,21 @@ struct Guard {
       Parts.push_back("no lane past the valid prefix wins");
     std::string Some;
     if (Sentinel) {
-      Some = "some lane holds an index other than " + std::to_string(*Sentinel);
+      Some = EmptyKeepsOwn ? "no element has index " + std::to_string(Largest)
+                           : "some lane holds an index other than " +
+                                 std::to_string(*Sentinel);
       Parts.push_back(Some);
     }
     return join(Parts, ", ");
+  }
+  /// Where the conditions on values and groups are checked.
+  std::string where(unsigned W) const {
+    uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+    if ((ReadGroups & All) == All)
+      return "";
+    return "; the values checked in " +
+           argrec::describeLanes(ReadGroups, W, W) +
+           " only, the groups whose result is read";
   }
 };
 
@@ -699,6 +723,10 @@ struct ChainProof {
   /// prefix (every stage that moves data then has the same one).
   std::optional<StageGate> Gate;
   unsigned GatedStages = 0;
+  /// The (index slot, sentinel) pairs of the candidates for which every
+  /// stage keeps the lane's own state when both lanes hold no element: a
+  /// group without an element leaves each lane its own pair.
+  SmallVector<EmptyPair, 4> EmptyKeepsOwn;
 };
 
 class Recognizer {
@@ -793,8 +821,8 @@ private:
   bool pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
                      ArrayRef<Candidate> Cands, const ChainProof &P,
                      Candidate &C, bool &Proven);
-  bool checkResults(const Stage &First, const ChainProof &P,
-                    const ChainLanes &CL, bool &UsesTid);
+  bool checkResults(const Stage &First, const ChainProof &P, ChainLanes &CL,
+                    bool &UsesTid);
   bool planGuard(const Stage &First, const Stage &Last, const ChainLanes &CL,
                  ArrayRef<Component> Comps, const Candidate &C, bool Proven,
                  bool MixedZeros, bool UsesTid, ArrayRef<Output> Outputs,
@@ -812,7 +840,7 @@ private:
   void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *None,
                       Value *&Val, Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
-                   Value *Idx, Value *ResIdx, Value *RawVal);
+                   Value *Idx, Value *ResIdx, Value *RawVal, Value *None);
   Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
@@ -832,6 +860,8 @@ private:
   void boundIndices(ArrayRef<unsigned> Chain, MutableArrayRef<Component> Comps);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
                        std::string &Why);
+  uint64_t readGroups(ArrayRef<Output> Outputs, const ChainLanes &CL,
+                      bool UsesTid);
   bool onlyInLanes(BasicBlock *BB, uint64_t Lanes, bool &UsesTid);
   void insertFallback(const ChainRegion &R, Value *Fast,
                       ArrayRef<Output> Outputs, ArrayRef<Value *> NewOut);
@@ -1542,15 +1572,22 @@ static bool computedFrom(Value *V, function_ref<bool(Value *)> IsLeaf,
 }
 
 /// Every (self, partner) pair of representative states for \p P's combine
-/// (the constants it compares with among them), 2 x components per row.
-std::vector<uint64_t> repTuples(const CombineProgram &P, const StageShape &Sh) {
+/// (the constants it compares with among them), 2 x components per row;
+/// with \p Empty, only pairs of two "no element" states.
+std::vector<uint64_t> repTuples(const CombineProgram &P, const StageShape &Sh,
+                                std::optional<EmptyPair> Empty = {}) {
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
-  for (const Component &C : Sh.Comps)
+  for (auto [CI, C] : enumerate(Sh.Comps)) {
+    if (Empty && Empty->first == CI) {
+      Reps.push_back({maskTo(Empty->second, C.is64() ? 64 : 32)});
+      continue;
+    }
     Reps.push_back(representatives(
         C.Kind, P.comparedConstants(C.isFloat(), C.floatBits()),
         P.has(CombineProgram::Op::FAbs) || P.has(CombineProgram::Op::FNeg),
         C.is64() && P.splitsPair(Sh.WordOfSlot[C.Lo], Sh.WordOfSlot[C.Hi]),
         C.Least));
+  }
   return allRepPairs(Reps);
 }
 
@@ -1574,14 +1611,14 @@ void loadRows(const StageShape &Sh, ArrayRef<uint64_t> Tuples, unsigned First,
   }
 }
 
-/// True when \p P, a gated stage's program with its gate closed, gives each
-/// output the lane's own words it is read as (\p Chosen, the maps the open
-/// gate's proof picked) on every representative pair: the stage keeps the
-/// lane's state.
+/// True when \p P gives each output the lane's own words it is read as
+/// (\p Chosen, the maps the stage's proof picked) on every representative
+/// pair (with \p Empty, every pair of two "no element" states): the stage
+/// keeps the lane's state (a gated stage's program with its gate closed).
 bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
-                   ArrayRef<int> Chosen) {
+                   ArrayRef<int> Chosen, std::optional<EmptyPair> Empty = {}) {
   auto Maps = outputMaps(Sh);
-  std::vector<uint64_t> Tuples = repTuples(P, Sh);
+  std::vector<uint64_t> Tuples = repTuples(P, Sh, Empty);
   unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
   unsigned NW = Sh.WordOfSlot.size();
   constexpr unsigned Block = 256;
@@ -1945,6 +1982,10 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
   P.Mismatch.assign(Cands.size(), 0);
   P.NumberMismatch.assign(Cands.size(), 0);
   P.OrderMismatch.assign(Cands.size(), 0);
+  for (const Candidate &C : Cands)
+    if (C.Sentinel &&
+        !is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel)))
+      P.EmptyKeepsOwn.push_back({C.IdxSlot, *C.Sentinel});
 
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
@@ -2076,6 +2117,9 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog->message(R.WhyMsg) : R.Why);
       return false;
     }
+    erase_if(P.EmptyKeepsOwn, [&](const EmptyPair &E) {
+      return Gated || !keepsOwnState(*Prog, Shape, R.Chosen, E);
+    });
     for (unsigned CI = 0; CI < Cands.size(); ++CI) {
       P.Mismatch[CI] += R.Mismatch[CI];
       P.NumberMismatch[CI] += R.NumberMismatch[CI];
@@ -2383,6 +2427,7 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
     G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
   if (!Chip.runsFullWaves(*First.Calls.front()))
     G.FullGroups = CL.Cluster;
+  G.ReadGroups = CL.ReadGroups;
   if (G.needed()) {
     std::string Why;
     Region = findRegion(First.Calls.front(), Outputs, Why);
@@ -2439,7 +2484,7 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
 /// segment), read only in those lanes (\p UsesTid: by a test on
 /// threadIdx.x that the guard must confirm).
 bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
-                              const ChainLanes &CL, bool &UsesTid) {
+                              ChainLanes &CL, bool &UsesTid) {
   if (P.Outputs.empty()) {
     refuse(First, "NoResult",
            P.LastWhy.empty()
@@ -2465,7 +2510,37 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
                describeLanes(CL.Lanes, W, CL.Cluster) + " only, but " + Why);
     return false;
   }
+  if (CL.Lanes != All)
+    CL.ReadGroups = readGroups(P.Outputs, CL, UsesTid);
   return true;
+}
+
+/// The lanes of the groups whose result lanes some use reads: a group is
+/// left out when the results are read only in the other groups' result
+/// lanes (rocBLAS's second stage reads lane 0 of four 16-lane groups). Each
+/// test is sound alone, so the groups left out are the union. A test that
+/// needs threadIdx.x to be the lane id where the first did not is not used.
+uint64_t Recognizer::readGroups(ArrayRef<Output> Outputs, const ChainLanes &CL,
+                                bool UsesTid) {
+  unsigned W = Chip.WaveSize;
+  uint64_t Read = CL.Lanes;
+  for (unsigned G = 0; G < W; G += CL.Cluster) {
+    uint64_t Group = argrec::groupOf(G, CL.Cluster);
+    if (!(Read & Group))
+      continue;
+    argrec::TidLeafSet Saved = UsedTidLeaves;
+    bool Tid = false;
+    std::string Why;
+    if (readOnlyInLanes(Outputs, Read & ~Group, Tid, Why) &&
+        (!Tid || UsesTid) && UsedTidLeaves.size() == Saved.size())
+      Read &= ~Group;
+    UsedTidLeaves = std::move(Saved);
+  }
+  uint64_t Lanes = 0;
+  for (unsigned G = 0; G < W; G += CL.Cluster)
+    if (Read & argrec::groupOf(G, CL.Cluster))
+      Lanes |= argrec::groupOf(G, CL.Cluster);
+  return Lanes;
 }
 
 /// True if \p A carries the state \p B carries: the same value through
@@ -2752,6 +2827,20 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
   G.EmptyLanes = P.Gate.has_value();
+  G.EmptyKeepsOwn =
+      C.Sentinel && !P.Gate &&
+      is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel));
+  if (G.EmptyKeepsOwn) {
+    // The code's index that the operation's order encodes as INT_MAX.
+    unsigned Bits = Comps[C.IdxSlot].is64() ? 64 : 32;
+    APInt Largest = APInt::getSignedMaxValue(Bits);
+    if (C.LargestIdx)
+      Largest.flipAllBits();
+    if (C.UnsignedIdx)
+      Largest ^= APInt::getSignMask(Bits);
+    G.Largest = C.UnsignedIdx ? int64_t(Largest.getZExtValue())
+                              : Largest.getSExtValue();
+  }
   if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven,
                  P.MixedZeros, UsesTid, Outputs, G, Region))
     return false;
@@ -2833,17 +2922,39 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
       Words[Cm.Lo] = R;
     }
   }
-  SmallVector<Value *, 4> NewOut;
-  for (const Output &O : Outputs) {
-    Value *R = Words[O.Lo];
-    if (O.Hi >= 0)
-      R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
-                     B.CreateZExt(R, B.getInt64Ty()));
-    else if (O.Hi == -2)
-      R = B.CreateZExt(R, B.getInt64Ty());
-    else if (O.I->getType()->getPrimitiveSizeInBits() == 16)
-      R = B.CreateTrunc(R, B.getInt16Ty()); // an f16 (or its bits)
-    NewOut.push_back(B.CreateBitCast(R, O.I->getType()));
+  auto OutputsOf = [&](ArrayRef<Value *> Words) {
+    SmallVector<Value *, 4> Out;
+    for (const Output &O : Outputs) {
+      Value *R = Words[O.Lo];
+      if (O.Hi >= 0)
+        R = B.CreateOr(
+            B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
+            B.CreateZExt(R, B.getInt64Ty()));
+      else if (O.Hi == -2)
+        R = B.CreateZExt(R, B.getInt64Ty());
+      else if (O.I->getType()->getPrimitiveSizeInBits() == 16)
+        R = B.CreateTrunc(R, B.getInt16Ty()); // an f16 (or its bits)
+      Out.push_back(B.CreateBitCast(R, O.I->getType()));
+    }
+    return Out;
+  };
+  SmallVector<Value *, 4> NewOut = OutputsOf(Words);
+  if (G.EmptyKeepsOwn) {
+    // A group without an element: each lane keeps its own pair, the words
+    // it sent into the first stage (the guard rules out an element taken
+    // for "no element").
+    SmallVector<Value *, 4> Own;
+    for (CallInst *Call : First.Calls)
+      Own.push_back(exchangedWord(Call));
+    Value *Nothing = B.CreateICmpEQ(
+        OpIdx,
+        ConstantInt::get(
+            OpIdx->getType(),
+            APInt::getSignedMaxValue(OpIdx->getType()->getIntegerBitWidth())),
+        "crosslane.no.element");
+    SmallVector<Value *, 4> OwnOut = OutputsOf(Own);
+    for (unsigned K = 0; K < NewOut.size(); ++K)
+      NewOut[K] = B.CreateSelect(Nothing, OwnOut[K], NewOut[K]);
   }
   if (Region) {
     Value *Idx = nullptr, *ResIdx = nullptr;
@@ -2853,7 +2964,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     // Both in the operation's value order.
-    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal);
+    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal,
+                            G.EmptyKeepsOwn ? None : nullptr);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -2864,7 +2976,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     dbgs() << "  replaced: " << describe(C, Comps) << " -> "
            << Call->getCalledOperand()->getName();
     if (Region)
-      dbgs() << ", guarded (" << G.describe() << ")";
+      dbgs() << ", guarded (" << G.describe() << G.where(Chip.WaveSize) << ")";
     dbgs() << "\n";
   });
   ORE.emit([&]() {
@@ -2879,7 +2991,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
       << std::to_string(Chip.WaveSize) << "): replaced by "
       << Call->getCalledOperand()->getName();
     if (Region)
-      R << ", guarded at run time (" << G.describe()
+      R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
         << "; otherwise the original code runs)";
     R << loopNote(First);
     return R;
@@ -2963,10 +3075,11 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 /// value at another index; a lane holding the winning index (with no index
 /// (\p Idx null): the winning value) holds the winning value's bits.
 /// \p Val is the operation's input, \p RawVal the lane's value before a
-/// "no element" pair was encoded.
+/// "no element" pair was encoded, \p None (with G.EmptyKeepsOwn) true in a
+/// lane holding no element.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx,
-                             Value *RawVal) {
+                             Value *RawVal, Value *None) {
   bool Float = Val->getType()->isFloatingPointTy();
   Type *BitsTy = B.getIntNTy(Val->getType()->getPrimitiveSizeInBits());
   Value *Bits = Float ? B.CreateBitCast(Val, BitsTy) : Val;
@@ -2990,12 +3103,26 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
     Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
   }
   if (G.Sentinel || G.EmptyLanes) {
-    // The result is "no element" or ties with it: decided by lane order.
     auto *ITy = cast<IntegerType>(ResIdx->getType());
-    Bad = B.CreateOr(
-        Bad,
-        B.CreateICmpEQ(ResIdx, ConstantInt::get(ITy, APInt::getSignedMaxValue(
-                                                         ITy->getBitWidth()))));
+    Constant *Largest =
+        ConstantInt::get(ITy, APInt::getSignedMaxValue(ITy->getBitWidth()));
+    if (G.EmptyKeepsOwn)
+      // An element encoded like "no element" (whose pair it may tie).
+      Bad = B.CreateOr(
+          Bad, B.CreateAnd(B.CreateNot(None), B.CreateICmpEQ(Idx, Largest)));
+    else
+      // The result is "no element" or ties with it: decided by lane order.
+      Bad = B.CreateOr(Bad, B.CreateICmpEQ(ResIdx, Largest));
+  }
+  Type *MaskTy = B.getIntNTy(Chip.WaveSize);
+  if (G.FullGroups)
+    Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups));
+  uint64_t All =
+      Chip.WaveSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Chip.WaveSize) - 1;
+  if ((G.ReadGroups & All) != All) {
+    Value *Lane = B.CreateZExt(Chip.buildLaneId(B), MaskTy);
+    Value *Bit = B.CreateLShr(ConstantInt::get(MaskTy, G.ReadGroups), Lane);
+    Bad = B.CreateAnd(Bad, B.CreateTrunc(Bit, B.getInt1Ty()));
   }
   if (G.LaneIsTid) {
     Value *Lane = Chip.buildLaneId(B);
@@ -3015,9 +3142,6 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
           Bad, B.CreateICmpUGE(T, ConstantInt::get(T->getType(), 1024)));
     }
   }
-  Type *MaskTy = B.getIntNTy(Chip.WaveSize);
-  if (G.FullGroups)
-    Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups));
   Value *Ballot =
       B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
   return B.CreateICmpEQ(Ballot, ConstantInt::get(MaskTy, 0), "crosslane.fast");

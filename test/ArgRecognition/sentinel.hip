@@ -15,9 +15,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK-DAG: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN wins, -0 == +0, index 0 = no element over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}some lane holds an index other than 0; otherwise the original code runs)
-// REMARK-DAG: remark: {{.*}}recognised argmin f32/i32, ties: smallest index, NaN ignored, -0 == +0, index -1 = no element over 64 lanes {{.*}}guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}some lane holds an index other than -1; otherwise the original code runs)
-// REMARK-DAG: remark: {{.*}}recognised argmin i32/i32, ties: smallest index, index -1 = no element over 64 lanes {{.*}}guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}some lane holds an index other than -1; otherwise the original code runs)
+// REMARK-DAG: remark: {{.*}}recognised argmax f32/i32, ties: smallest index, NaN wins, -0 == +0, index 0 = no element over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}no element has index 2147483647; otherwise the original code runs)
+// REMARK-DAG: remark: {{.*}}recognised argmin f32/i32, ties: smallest index, NaN ignored, -0 == +0, index -1 = no element over 64 lanes {{.*}}guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}no element has index 2147483647; otherwise the original code runs)
+// REMARK-DAG: remark: {{.*}}recognised argmin i32/i32, ties: smallest index, index -1 = no element over 64 lanes {{.*}}guarded at run time (every lane of the {{[0-9]+}}-lane group is active, {{.*}}no element has index 2147483647; otherwise the original code runs)
 // REMARK-DAG: remark: {{.*}}cross-lane butterfly not replaced (NotATotalOrder)
 // RUN: FileCheck %s --check-prefix=IR < %t/w64.x.ll
 // IR-LABEL: define {{.*}} @none0_argmax(
