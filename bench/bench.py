@@ -963,6 +963,11 @@ def main():
         if c and best:
             per_chip.setdefault(f"{chip}:{wave}", []).append(c / min(best))
     per_row = [r for rs in per_chip.values() for r in rs]
+    # A Crosslane row that failed to build or to verify is not left out of
+    # the figures quietly: it is listed, the geomean becomes nan and the
+    # run fails.
+    failed = [f"{o}/{c}/w{w}" for o, c, w, _ in rows
+              if cyc(o, c, w, "crosslane") is None]
     overheads = compile_overhead(a.build, work, max(1, a.repeats))
     print(f"\nCSV: {os.path.relpath(csv_path, ROOT)}")
     agree = total = 0
@@ -981,17 +986,20 @@ def main():
     # and wave size that have a verified anchor (and how many rows that is).
     print("geomean_vs_best_anchor per chip: " + " ".join(
         f"{k}={geomean(v):.2f}({len(v)})" for k, v in per_chip.items()))
+    if failed:
+        print("crosslane rows that failed (error or wrong answer): " + " ".join(failed))
     print("summary "
           f"argmax_f32_gfx942_w64_vs_bound={ratio(cyc('argmax_f32', 'gfx942', 64, 'crosslane'), cyc('argmax_f32', 'gfx942', 64, 'bound'))} "
           f"argmax_vs_shfl_xor={ratio(cyc('argmax_f32', 'gfx942', 64, 'crosslane'), cyc('argmax_f32', 'gfx942', 64, 'shfl_xor'))} "
           f"reduce_f32_gfx942_w64_vs_bound={ratio(cyc('max_f32', 'gfx942', 64, 'crosslane'), cyc('max_f32', 'gfx942', 64, 'bound'))} "
-          f"geomean_vs_best_anchor={geomean(per_row):.2f}"
+          f"geomean_vs_best_anchor={'nan' if failed else f'{geomean(per_row):.2f}'}"
           + (f" compile_overhead={ct:.3f}" if ct is not None else ""))
     if not a.keep:
         shutil.rmtree(work, ignore_errors=True)
     else:
         print(f"work directory: {work}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
