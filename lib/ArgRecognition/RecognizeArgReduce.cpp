@@ -3170,6 +3170,16 @@ Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group) {
   return B.CreateICmpNE(Mine, ConstantInt::get(MaskTy, Ones));
 }
 
+/// True for a fence that orders memory only against the thread itself
+/// (`__atomic_signal_fence`, `fence syncscope("singlethread")`): a compiler
+/// barrier that no other lane or thread can observe. Kokkos puts one after
+/// the shuffles of each exchange; skipping it with the region's code on the
+/// fast path changes nothing another thread can see.
+static bool isSignalFence(const Instruction &I) {
+  auto *Fence = dyn_cast<FenceInst>(&I);
+  return Fence && Fence->getSyncScopeID() == SyncScope::SingleThread;
+}
+
 /// The chain's code from \p Begin to just after its results, when it can be
 /// skipped as a unit: single entry, single exit, acyclic, without side
 /// effects, and read afterwards only through the results (other values it
@@ -3258,7 +3268,7 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
     for (Instruction &I : *BB) {
       if (!R.contains(&I))
         continue;
-      if (I.mayHaveSideEffects()) {
+      if (I.mayHaveSideEffects() && !isSignalFence(I)) {
         Why = "the chain's code has side effects";
         return std::nullopt;
       }
