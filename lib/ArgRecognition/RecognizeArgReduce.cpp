@@ -841,7 +841,8 @@ private:
                       Value *&Val, Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
                    Value *Idx, Value *ResIdx, Value *RawVal, Value *None);
-  Value *buildPartialGroup(IRBuilder<> &B, unsigned Group);
+  Value *buildPartialGroup(IRBuilder<> &B, unsigned Group,
+                           function_ref<Value *()> LaneId);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
                                         ArrayRef<Output> Outputs,
                                         std::string &Why);
@@ -3080,6 +3081,12 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx,
                              Value *RawVal, Value *None) {
+  Value *Lane = nullptr;
+  auto LaneId = [&] {
+    if (!Lane)
+      Lane = Chip.buildLaneId(B);
+    return Lane;
+  };
   bool Float = Val->getType()->isFloatingPointTy();
   Type *BitsTy = B.getIntNTy(Val->getType()->getPrimitiveSizeInBits());
   Value *Bits = Float ? B.CreateBitCast(Val, BitsTy) : Val;
@@ -3123,28 +3130,27 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   }
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   if (G.FullGroups)
-    Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups));
+    Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups, LaneId));
   uint64_t All =
       Chip.WaveSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Chip.WaveSize) - 1;
   if ((G.ReadGroups & All) != All) {
-    Value *Lane = B.CreateZExt(Chip.buildLaneId(B), MaskTy);
-    Value *Bit = B.CreateLShr(ConstantInt::get(MaskTy, G.ReadGroups), Lane);
+    Value *Shift = B.CreateZExt(LaneId(), MaskTy);
+    Value *Bit = B.CreateLShr(ConstantInt::get(MaskTy, G.ReadGroups), Shift);
     Bad = B.CreateAnd(Bad, B.CreateTrunc(Bit, B.getInt1Ty()));
   }
   if (G.LaneIsTid) {
-    Value *Lane = Chip.buildLaneId(B);
     if (G.TidX) {
       Value *Tid = B.CreateIntrinsic(B.getInt32Ty(),
                                      Intrinsic::amdgcn_workitem_id_x, {});
       Bad = B.CreateOr(
-          Bad, B.CreateICmpNE(Lane, B.CreateAnd(Tid, Chip.WaveSize - 1)));
+          Bad, B.CreateICmpNE(LaneId(), B.CreateAnd(Tid, Chip.WaveSize - 1)));
     }
     // A linear thread id: its other term is unknown, so also check the
     // range the proof tried.
     for (Value *T : G.TidLeaves) {
       Value *Low = B.CreateZExtOrTrunc(T, B.getInt32Ty());
       Bad = B.CreateOr(
-          Bad, B.CreateICmpNE(Lane, B.CreateAnd(Low, Chip.WaveSize - 1)));
+          Bad, B.CreateICmpNE(LaneId(), B.CreateAnd(Low, Chip.WaveSize - 1)));
       Bad = B.CreateOr(
           Bad, B.CreateICmpUGE(T, ConstantInt::get(T->getType(), 1024)));
     }
@@ -3154,8 +3160,10 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   return B.CreateICmpEQ(Ballot, ConstantInt::get(MaskTy, 0), "crosslane.fast");
 }
 
-/// True in a lane whose aligned group of \p Group lanes has an inactive lane.
-Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group) {
+/// True in a lane whose aligned group of \p Group lanes has an inactive lane
+/// (\p LaneId: the lane id, built once per guard).
+Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group,
+                                     function_ref<Value *()> LaneId) {
   unsigned W = Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
   Value *Active =
@@ -3163,8 +3171,7 @@ Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group) {
   APInt Ones = APInt::getLowBitsSet(W, Group);
   if (Group >= W)
     return B.CreateICmpNE(Active, ConstantInt::get(MaskTy, Ones));
-  Value *Lane = Chip.buildLaneId(B);
-  Value *Base = B.CreateZExt(B.CreateAnd(Lane, ~(Group - 1)), MaskTy);
+  Value *Base = B.CreateZExt(B.CreateAnd(LaneId(), ~(Group - 1)), MaskTy);
   Value *Mine =
       B.CreateAnd(B.CreateLShr(Active, Base), ConstantInt::get(MaskTy, Ones));
   return B.CreateICmpNE(Mine, ConstantInt::get(MaskTy, Ones));
