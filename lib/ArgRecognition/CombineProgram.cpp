@@ -731,11 +731,9 @@ CombineProgram::comparedConstants(bool Float, unsigned FloatBits) const {
     // Compares, min/max with a constant (`fmaxf(o, 3)` orders o against
     // 3 as a compare does), and constants a select may give instead of a
     // state value (which later code may compare).
-    if (N.Opc == (Float ? Op::FCmp : Op::ICmp) &&
-        (!Float || N.Bits == FloatBits))
-      AddConsts(N, 0);
-    else if (N.Opc == (Float ? Op::FMinMax : Op::MinMax) &&
-             (!Float || N.Bits == FloatBits))
+    bool Orders = N.Opc == (Float ? Op::FCmp : Op::ICmp) ||
+                  N.Opc == (Float ? Op::FMinMax : Op::MinMax);
+    if (Orders && (!Float || N.Bits == FloatBits))
       AddConsts(N, 0);
     else if (N.Opc == Op::Select && N.Bits > 1)
       AddConsts(N, 1);

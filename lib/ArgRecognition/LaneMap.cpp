@@ -311,10 +311,7 @@ uint64_t segmentStarts(unsigned W, unsigned Cluster) {
   return M;
 }
 
-uint64_t groupOf(unsigned L, unsigned C) {
-  uint64_t Ones = C >= 64 ? ~uint64_t(0) : (uint64_t(1) << C) - 1;
-  return Ones << (L / C * C);
-}
+uint64_t groupOf(unsigned L, unsigned C) { return allLanes(C) << (L / C * C); }
 
 std::optional<ReductionLanes>
 reductionLanes(ArrayRef<SmallVector<unsigned, 64>> Maps, unsigned W) {
@@ -357,7 +354,7 @@ static std::string describeRun(uint64_t Lanes) {
 }
 
 std::string describeLanes(uint64_t Lanes, unsigned W, unsigned Cluster) {
-  uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+  uint64_t All = allLanes(W);
   Lanes &= All;
   if (Lanes == All)
     return "every lane";

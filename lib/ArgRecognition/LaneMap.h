@@ -39,6 +39,8 @@ namespace argrec {
 inline uint64_t maskTo(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
 }
+/// Every lane of a \p W-lane wave, as a lane mask.
+inline uint64_t allLanes(unsigned W) { return maskTo(~uint64_t(0), W); }
 /// \p V's low \p Bits bits, sign-extended.
 inline int64_t sext(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);

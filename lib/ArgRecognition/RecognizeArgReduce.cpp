@@ -215,6 +215,13 @@ struct Component {
 
 enum class Side { Self = 1, Partner = 2, Either = 3 };
 
+/// The index a "no element" pair gets in the operation's order (INT_MAX of
+/// \p Ty): the largest, so it loses every tie under the smallest-index rule.
+static Constant *noElementIndex(Type *Ty) {
+  return ConstantInt::get(Ty,
+                          APInt::getSignedMaxValue(Ty->getIntegerBitWidth()));
+}
+
 //===----------------------------------------------------------------------===//
 // Order representatives
 //===----------------------------------------------------------------------===//
@@ -539,8 +546,7 @@ struct Guard {
   }
   /// Where the conditions on values and groups are checked.
   std::string where(unsigned W) const {
-    uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
-    if ((ReadGroups & All) == All)
+    if ((ReadGroups & argrec::allLanes(W)) == argrec::allLanes(W))
       return "";
     return "; the values checked in " +
            argrec::describeLanes(ReadGroups, W, W) +
@@ -1921,8 +1927,7 @@ Recognizer::checkXorOrDown(ArrayRef<unsigned> Chain, ChainLanes &CL) {
   unsigned W = Chip.WaveSize;
   CL.Shape = IsDown ? ChainShape::Down : ChainShape::Xor;
   CL.Cluster = Cluster;
-  CL.Lanes = IsDown ? segmentStarts(W, Cluster)
-                    : (W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1);
+  CL.Lanes = IsDown ? segmentStarts(W, Cluster) : argrec::allLanes(W);
   return {0, ""};
 }
 
@@ -2501,7 +2506,7 @@ bool Recognizer::checkResults(const Stage &First, const ChainProof &P,
     }
   UsesTid = false;
   unsigned W = Chip.WaveSize;
-  uint64_t All = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+  uint64_t All = argrec::allLanes(W);
   std::string Why;
   if (CL.Lanes != All && !readOnlyInLanes(P.Outputs, CL.Lanes, UsesTid, Why)) {
     refuse(First, "ResultInOtherLanes",
@@ -2947,12 +2952,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     SmallVector<Value *, 4> Own;
     for (CallInst *Call : First.Calls)
       Own.push_back(exchangedWord(Call));
-    Value *Nothing = B.CreateICmpEQ(
-        OpIdx,
-        ConstantInt::get(
-            OpIdx->getType(),
-            APInt::getSignedMaxValue(OpIdx->getType()->getIntegerBitWidth())),
-        "crosslane.no.element");
+    Value *Nothing = B.CreateICmpEQ(OpIdx, noElementIndex(OpIdx->getType()),
+                                    "crosslane.no.element");
     SmallVector<Value *, 4> OwnOut = OutputsOf(Own);
     for (unsigned K = 0; K < NewOut.size(); ++K)
       NewOut[K] = B.CreateSelect(Nothing, OwnOut[K], NewOut[K]);
@@ -2965,8 +2966,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     // Both in the operation's value order.
-    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal,
-                            G.EmptyKeepsOwn ? None : nullptr);
+    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal, None);
     insertFallback(*Region, Fast, Outputs, NewOut);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
@@ -3030,9 +3030,7 @@ void Recognizer::encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *None,
         VTy, C.Max ? APInt::getSignedMinValue(VTy->getIntegerBitWidth())
                    : APInt::getSignedMaxValue(VTy->getIntegerBitWidth()));
   Val = B.CreateSelect(None, Worst, Val, "crosslane.none.value");
-  Idx = B.CreateSelect(
-      None, ConstantInt::get(ITy, APInt::getSignedMaxValue(ITy->getBitWidth())),
-      Idx, "crosslane.none.index");
+  Idx = B.CreateSelect(None, noElementIndex(ITy), Idx, "crosslane.none.index");
 }
 
 CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
@@ -3076,8 +3074,8 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 /// value at another index; a lane holding the winning index (with no index
 /// (\p Idx null): the winning value) holds the winning value's bits.
 /// \p Val is the operation's input, \p RawVal the lane's value before a
-/// "no element" pair was encoded, \p None (with G.EmptyKeepsOwn) true in a
-/// lane holding no element.
+/// "no element" pair was encoded, \p None (null without a "no element"
+/// encoding) true in a lane holding no element.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx,
                              Value *RawVal, Value *None) {
@@ -3117,9 +3115,7 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
     Bad = B.CreateOr(Bad, B.CreateAnd(Here, B.CreateICmpNE(Bits, ResBits)));
   }
   if (G.Sentinel || G.EmptyLanes) {
-    auto *ITy = cast<IntegerType>(ResIdx->getType());
-    Constant *Largest =
-        ConstantInt::get(ITy, APInt::getSignedMaxValue(ITy->getBitWidth()));
+    Constant *Largest = noElementIndex(ResIdx->getType());
     if (G.EmptyKeepsOwn)
       // An element encoded like "no element" (whose pair it may tie).
       Bad = B.CreateOr(
@@ -3131,9 +3127,8 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   if (G.FullGroups)
     Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups, LaneId));
-  uint64_t All =
-      Chip.WaveSize >= 64 ? ~uint64_t(0) : (uint64_t(1) << Chip.WaveSize) - 1;
-  if ((G.ReadGroups & All) != All) {
+  if (uint64_t All = argrec::allLanes(Chip.WaveSize);
+      (G.ReadGroups & All) != All) {
     Value *Shift = B.CreateZExt(LaneId(), MaskTy);
     Value *Bit = B.CreateLShr(ConstantInt::get(MaskTy, G.ReadGroups), Shift);
     Bad = B.CreateAnd(Bad, B.CreateTrunc(Bit, B.getInt1Ty()));
