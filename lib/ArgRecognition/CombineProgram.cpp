@@ -56,21 +56,30 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
       A, B, [&](Value *IA, Value *IB) { return equivBits(IA, IB, Depth + 1); });
 }
 
-/// Structural proof that the 32-bit word \p W holds the bits of the 16-bit
-/// \p V zero-extended: `zext (bitcast V)`, V = `bitcast (trunc W)`, W masked
-/// to 16 bits, or matching phis / selects of such pairs.
-bool wordHoldsHalf(Value *V, Value *W, unsigned Depth = 0) {
+/// Structural proof that the 32-bit word \p W holds the bits of the 8- or
+/// 16-bit \p V (an f16, a `short`) in its low bits: `zext`/`sext` of V,
+/// V = `trunc W`, W masked or sign-extended from at least V's bits, or
+/// matching phis / selects of such pairs (through bitcasts of V).
+bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0) {
   if (Depth > 8)
     return false;
+  unsigned Bits = V->getType()->getPrimitiveSizeInBits();
   Value *X;
-  if (match(W, m_ZExt(m_BitCast(m_Value(X)))) && equivBits(X, V))
+  const APInt *C, *D;
+  if (match(V, m_BitCast(m_Value(X))))
+    return wordHoldsLow(X, W, Depth + 1);
+  if (match(W, m_ZExtOrSExt(m_Value(X))) && equivBits(X, V))
     return true;
-  if (match(V, m_BitCast(m_Trunc(m_Value(X)))) && X == W)
+  if (match(V, m_Trunc(m_Value(X))) && X == W)
     return true;
-  if (match(W, m_And(m_Value(X), m_SpecificInt(0xFFFF))))
-    return wordHoldsHalf(V, X, Depth + 1);
+  if (match(W, m_And(m_Value(X), m_APInt(C))) && C->isMask() &&
+      C->countTrailingOnes() >= Bits)
+    return wordHoldsLow(V, X, Depth + 1);
+  if (match(W, m_AShr(m_Shl(m_Value(X), m_APInt(C)), m_APInt(D))) && *C == *D &&
+      C->ult(32) && 32 - C->getZExtValue() >= Bits)
+    return wordHoldsLow(V, X, Depth + 1);
   return pairwise(V, W, [&](Value *IV, Value *IW) {
-    return wordHoldsHalf(IV, IW, Depth + 1);
+    return wordHoldsLow(IV, IW, Depth + 1);
   });
 }
 
@@ -218,17 +227,21 @@ bool isFloatMinMax(Intrinsic::ID ID) {
 CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
                                BasicBlock *StageBB,
                                const SmallSetVector<Instruction *, 32> &Closure,
-                               ArrayRef<unsigned> FloatWords,
-                               ArrayRef<unsigned> HalfWords, DominatorTree &DT,
+                               const WordKinds &Kinds, DominatorTree &DT,
                                Value *Gate, bool GateOn)
     : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT),
       Gate(Gate), GateOn(GateOn) {
   IsFloatWord.assign(Partners.size(), false);
   IsHalfWord.assign(Partners.size(), false);
-  for (unsigned W : FloatWords)
+  WordRange.assign(Partners.size(), {INT32_MIN, UINT32_MAX});
+  for (unsigned W : Kinds.Float)
     IsFloatWord[W] = true;
-  for (unsigned W : HalfWords)
+  for (unsigned W : Kinds.Half) {
     IsFloatWord[W] = IsHalfWord[W] = true;
+    WordRange[W] = {0, UINT16_MAX};
+  }
+  for (const WordKinds::Range &R : Kinds.Narrow)
+    WordRange[R.Word] = {R.Least, R.Most};
   for (auto [I, C] : enumerate(Partners)) {
     WordIdx[exchangedWord(C)] = I;
     PartnerIdx[C] = I;
@@ -288,10 +301,11 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
     for (auto [W, I] : WordIdx)
       if (equivBits(V, W))
         return std::pair<int, int>(I, -1);
-  // An f16 value whose bits the word holds zero-extended.
-  if (Bits == 16)
+  // An f16 or 8- or 16-bit integer value the word holds extended.
+  if (Bits == 8 || Bits == 16)
     for (auto [W, I] : WordIdx)
-      if (IsHalfWord[I] && wordHoldsHalf(V, W))
+      if ((fitsIn(W, Bits, false) || fitsIn(W, Bits, true)) &&
+          wordHoldsLow(V, W))
         return std::pair<int, int>(I, -1);
   if (Bits == 64) {
     // words lo = trunc X, hi = trunc (lshr X, 32), X possibly a bitcast,
@@ -311,6 +325,26 @@ std::optional<std::pair<int, int>> CombineProgram::aliasOf(Value *V) {
           return std::pair<int, int>(I, -2);
   }
   return std::nullopt;
+}
+
+/// True if \p V is a word (the lane's or its partner's) whose integer fits
+/// in \p Bits bits, as an unsigned or (\p Signed) a signed number.
+bool CombineProgram::fitsIn(Value *V, unsigned Bits, bool Signed) const {
+  auto Range = [&](const DenseMap<Value *, unsigned> &Map)
+      -> std::optional<std::pair<int64_t, int64_t>> {
+    if (auto It = Map.find(V); It != Map.end())
+      return WordRange[It->second];
+    return std::nullopt;
+  };
+  auto R = Range(PartnerIdx);
+  if (!R)
+    R = Range(WordIdx);
+  if (!R || Bits == 0 || Bits > 32)
+    return false;
+  int64_t Least = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
+  int64_t Most =
+      Signed ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  return R->first >= Least && R->second <= Most;
 }
 
 /// The self word \p V moves into the high half, when \p V is `shl X, 32`
@@ -510,14 +544,21 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
       return add(Op::Or, 1, {Op0(0), Op0(1)});
     if (Bits == 1 && Opc == Instruction::Xor)
       return add(Op::Xor, 1, {Op0(0), Op0(1)});
-    // An f16 word masked to its 16 bits (the word is the bits
-    // zero-extended, so the mask changes nothing).
+    // A word masked to the 8 or 16 bits its value extends to (f16 bits,
+    // `unsigned char`, `unsigned short`): the mask changes nothing.
+    const APInt *Mask;
     if (Opc == Instruction::And && Bits == 32 &&
-        match(BO->getOperand(1), m_SpecificInt(0xFFFF)))
-      if (auto *W = dyn_cast<Instruction>(BO->getOperand(0)))
-        if (auto It = PartnerIdx.find(W);
-            It != PartnerIdx.end() && IsHalfWord[It->second])
-          return add(Op::Copy, Bits, {Op0(0)});
+        match(BO->getOperand(1), m_APInt(Mask)) && Mask->isMask() &&
+        fitsIn(BO->getOperand(0), Mask->countTrailingOnes(), false))
+      return add(Op::Copy, Bits, {Op0(0)});
+    // A word sign-extended from the 8 or 16 bits it holds (`(short)w` as
+    // `ashr (shl w, 16), 16`): also a copy.
+    Value *X;
+    const APInt *Sh, *Back;
+    if (Opc == Instruction::AShr && Bits == 32 &&
+        match(BO, m_AShr(m_Shl(m_Value(X), m_APInt(Sh)), m_APInt(Back))) &&
+        *Sh == *Back && Sh->ult(32) && fitsIn(X, 32 - Sh->getZExtValue(), true))
+      return add(Op::Copy, Bits, {compile(X, Depth + 1)});
     // Moving 32-bit words into and out of a 64-bit value.
     auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
     if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)

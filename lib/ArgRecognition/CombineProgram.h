@@ -55,6 +55,22 @@ bool relatedThroughPhis(
     llvm::Value *A, llvm::Value *B,
     llvm::function_ref<bool(llvm::Value *, llvm::Value *)> Base);
 
+/// What a stage's words hold beyond 32 integer bits.
+struct WordKinds {
+  /// Words that hold f32 bits or half of f64 bits.
+  llvm::SmallVector<unsigned, 2> Float;
+  /// Words that hold f16 bits zero-extended (also float words).
+  llvm::SmallVector<unsigned, 2> Half;
+  /// Words that hold an integer in [Least, Most] (an 8- or 16-bit value
+  /// extended): masking or sign-extending them to a type that holds the
+  /// range changes nothing.
+  struct Range {
+    unsigned Word;
+    int64_t Least, Most;
+  };
+  llvm::SmallVector<Range, 2> Narrow;
+};
+
 class CombineProgram {
 public:
   enum class Op : uint8_t {
@@ -94,15 +110,13 @@ public:
   /// Compiles the combine of the stage whose calls are \p Partners (the
   /// ds.bpermute results) reading \p Words (the lane's own words), made of
   /// \p Closure instructions in the region \p StageBB dominates.
-  /// \p FloatWords are word indices that hold f32 bits or half of f64 bits;
-  /// \p HalfWords those that hold f16 bits zero-extended (also float words).
-  /// \p Gate, when given, is a condition on lanes alone (`lane + M <
-  /// valid`) that the program takes to be \p GateOn.
+  /// \p Kinds says which words hold floats and narrow integers. \p Gate, when
+  /// given, is a condition on lanes alone (`lane + M < valid`) that the program
+  /// takes to be \p GateOn.
   CombineProgram(llvm::ArrayRef<llvm::CallInst *> Partners,
                  llvm::BasicBlock *StageBB,
                  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
-                 llvm::ArrayRef<unsigned> FloatWords,
-                 llvm::ArrayRef<unsigned> HalfWords, llvm::DominatorTree &DT,
+                 const WordKinds &Kinds, llvm::DominatorTree &DT,
                  llvm::Value *Gate = nullptr, bool GateOn = true);
 
   /// Adds \p V as a result; returns its node.
@@ -156,6 +170,8 @@ private:
   llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;
   llvm::DenseMap<llvm::BasicBlock *, unsigned> ReachNode;
   llvm::SmallVector<bool, 4> IsFloatWord, IsHalfWord;
+  /// Per word, the signed range of its integer.
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 4> WordRange;
 
   unsigned add(Op O, unsigned Bits, llvm::ArrayRef<unsigned> Ops = {},
                uint64_t Imm = 0, uint32_t Aux = 0);
@@ -173,6 +189,7 @@ private:
   std::optional<std::pair<int, int>> aliasOf(llvm::Value *V);
   bool isSelfDerived(llvm::Value *V, unsigned Depth);
   std::optional<unsigned> shiftedSelfWord(llvm::Value *V);
+  bool fitsIn(llvm::Value *V, unsigned Bits, bool Signed) const;
 };
 
 } // namespace argrec

@@ -177,6 +177,10 @@ struct Component {
   /// inputs are proven to hold no less (0, or -1 for a "none" index); every
   /// stage is a selection, so no stage sees less either.
   int64_t Least = std::numeric_limits<int64_t>::min();
+  /// An i32 component's greatest value, when its words hold an 8- or 16-bit
+  /// integer extended (`unsigned char` values travel zero-extended, `short`
+  /// ones sign-extended; Least is then the type's least value or above).
+  int64_t Most = std::numeric_limits<int64_t>::max();
   bool is64() const {
     return Kind == SlotKind::Int64Lo || Kind == SlotKind::Float64;
   }
@@ -210,6 +214,15 @@ struct Component {
     default:
       return "i64";
     }
+  }
+  /// The 8- or 16-bit type an i32 component's words extend ("u8", "i16"),
+  /// or null.
+  const char *narrowName() const {
+    if (Kind != SlotKind::Int32 || Most > UINT16_MAX)
+      return nullptr;
+    if (Least >= 0)
+      return Most <= UINT8_MAX ? "u8" : "u16";
+    return Most <= INT8_MAX && Least >= INT8_MIN ? "i8" : "i16";
   }
 };
 
@@ -253,7 +266,8 @@ static void addFloatConstants(ArrayRef<uint64_t> Consts, bool Negated,
 SmallVector<uint64_t, 32>
 representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
                 bool Words = false,
-                int64_t Least = std::numeric_limits<int64_t>::min()) {
+                int64_t Least = std::numeric_limits<int64_t>::min(),
+                int64_t Most = std::numeric_limits<int64_t>::max()) {
   SmallVector<uint64_t, 32> R;
   auto Add = [&](uint64_t V) {
     if (!is_contained(R, V))
@@ -322,7 +336,18 @@ representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
         for (uint64_t Lo : {uint64_t(0), uint64_t(1), uint64_t(0xFFFFFFFF)})
           Add(W << 32 | Lo);
       }
-  erase_if(R, [&](uint64_t V) { return sext(V, Bits) < Least; });
+  // Words holding a narrow integer: the range's ends, and the 8- and 16-bit
+  // types' ends inside it (a combine may compare the truncated value).
+  if (Most < Max)
+    for (int64_t V :
+         {Least, Least + 1, Most - 1, Most, int64_t(INT8_MIN) - 1,
+          int64_t(INT8_MIN), int64_t(INT8_MAX), int64_t(UINT8_MAX),
+          int64_t(UINT8_MAX) + 1, int64_t(INT16_MIN) - 1, int64_t(INT16_MIN),
+          int64_t(INT16_MAX), int64_t(INT16_MAX) + 1})
+      Add(maskTo(uint64_t(V), Bits));
+  erase_if(R, [&](uint64_t V) {
+    return sext(V, Bits) < Least || sext(V, Bits) > Most;
+  });
   return R;
 }
 
@@ -411,6 +436,8 @@ std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   std::string S = C.Max ? "argmax" : "argmin";
   const Component &V = Comps[C.ValSlot];
   S += std::string(" ") + V.typeName() + (C.UnsignedVal ? " (unsigned)" : "");
+  if (const char *N = V.narrowName())
+    S += std::string(" (") + N + " values)";
   S += Comps[C.IdxSlot].is64() ? "/i64" : "/i32";
   if (C.TiesByLane)
     S += ", ties: by lane order";
@@ -445,6 +472,7 @@ bool isCombineOp(const Instruction &I) {
     case Instruction::Xor:
     case Instruction::Shl:
     case Instruction::LShr:
+    case Instruction::AShr:
       return true;
     default:
       return false;
@@ -865,6 +893,7 @@ private:
                  SmallPtrSetImpl<const PHINode *> &Assumed,
                  const Instruction *At, unsigned Depth = 0);
   void boundIndices(ArrayRef<unsigned> Chain, MutableArrayRef<Component> Comps);
+  void narrowRange(Value *V, const Instruction *At, Component &C);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
                        std::string &Why);
   uint64_t readGroups(ArrayRef<Output> Outputs, const ChainLanes &CL,
@@ -1491,9 +1520,13 @@ SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
         Maps[OI].push_back({int(W), -1});
       continue;
     }
-    if (B == 16) {
+    if (B == 8 || B == 16) {
+      // The f16 value, or an 8- or 16-bit integer the word extends (the
+      // word's low bits).
       for (const Component &C : Sh.Comps)
-        if (C.Kind == SlotKind::Float16)
+        if ((B == 16 && C.Kind == SlotKind::Float16) ||
+            (C.narrowName() && C.Least >= -(int64_t(1) << (B - 1)) &&
+             C.Most < (int64_t(1) << B)))
           Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -1});
       continue;
     }
@@ -1593,7 +1626,7 @@ std::vector<uint64_t> repTuples(const CombineProgram &P, const StageShape &Sh,
         C.Kind, P.comparedConstants(C.isFloat(), C.floatBits()),
         P.has(CombineProgram::Op::FAbs) || P.has(CombineProgram::Op::FNeg),
         C.is64() && P.splitsPair(Sh.WordOfSlot[C.Lo], Sh.WordOfSlot[C.Hi]),
-        C.Least));
+        C.Least, C.Most));
   }
   return allRepPairs(Reps);
 }
@@ -1718,8 +1751,9 @@ StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
         bool AllMatch = true;
         for (unsigned R = 0; R < Rows; ++R) {
           uint64_t X = V[R] & Mask;
-          uint64_t SV = SHi ? SLo[R] | SHi[R] << 32 : SLo[R];
-          uint64_t PV = PHi ? PLo[R] | PHi[R] << 32 : PLo[R];
+          // An output narrower than a word is the word's low bits.
+          uint64_t SV = (SHi ? SLo[R] | SHi[R] << 32 : SLo[R]) & Mask;
+          uint64_t PV = (PHi ? PLo[R] | PHi[R] << 32 : PLo[R]) & Mask;
           uint8_t D = F[R] >= 0
                           ? 0
                           : uint8_t((X == SV ? uint8_t(Side::Self) : 0) |
@@ -1855,7 +1889,7 @@ public:
       OS << ' ' << W;
     for (const Component &C : Sh.Comps)
       OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi << ','
-         << C.Least;
+         << C.Least << ',' << C.Most;
     for (unsigned B : Sh.OutBits)
       OS << "|b" << B;
     // The candidate list (the outcome is indexed by it).
@@ -1996,17 +2030,19 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
     StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
-    SmallVector<unsigned, 2> FloatWords, HalfWords;
+    WordKinds Kinds;
     for (const Component &C : Comps)
       if (C.Kind == SlotKind::Float16) {
-        HalfWords.push_back(WordOfSlot[C.Lo]);
+        Kinds.Half.push_back(WordOfSlot[C.Lo]);
       } else if (C.isFloat()) {
-        FloatWords.push_back(WordOfSlot[C.Lo]);
+        Kinds.Float.push_back(WordOfSlot[C.Lo]);
         if (C.is64())
-          FloatWords.push_back(WordOfSlot[C.Hi]);
+          Kinds.Float.push_back(WordOfSlot[C.Hi]);
+      } else if (C.narrowName()) {
+        Kinds.Narrow.push_back({WordOfSlot[C.Lo], C.Least, C.Most});
       }
     auto Prog = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
-                                                 FloatWords, HalfWords, DT);
+                                                 Kinds, DT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
     if (!Shape.Last) {
@@ -2047,8 +2083,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
       };
       for (Instruction *I : Closures[SI]) {
         unsigned B = I->getType()->getPrimitiveSizeInBits();
-        if ((B == 16 || B == 32 || B == 64) && !I->getType()->isVectorTy() &&
-            !Inner(I))
+        if ((B == 8 || B == 16 || B == 32 || B == 64) &&
+            !I->getType()->isVectorTy() && !Inner(I))
           Outs.push_back(I);
       }
     }
@@ -2074,7 +2110,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         StageShape OpenSh{Comps, WordOfSlot, Shape.Last, {}, {}},
             ClosedSh = OpenSh;
         auto Open = std::make_unique<CombineProgram>(
-            S.Calls, S.BB, Closures[SI], FloatWords, HalfWords, DT, Cond, On);
+            S.Calls, S.BB, Closures[SI], Kinds, DT, Cond, On);
         AddOutputs(*Open, OpenSh);
         StageOutcome RO = Cache.get(*Open, OpenSh, Cands);
         // The open side must combine: a last stage whose outputs all keep
@@ -2083,8 +2119,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
             none_of(RO.Chosen, [](int C) { return C >= 0; }) ||
             keepsOwnState(*Open, OpenSh, RO.Chosen))
           continue;
-        CombineProgram Closed(S.Calls, S.BB, Closures[SI], FloatWords,
-                              HalfWords, DT, Cond, !On);
+        CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, Cond,
+                              !On);
         AddOutputs(Closed, ClosedSh);
         if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
           continue;
@@ -2938,8 +2974,9 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
             B.CreateZExt(R, B.getInt64Ty()));
       else if (O.Hi == -2)
         R = B.CreateZExt(R, B.getInt64Ty());
-      else if (O.I->getType()->getPrimitiveSizeInBits() == 16)
-        R = B.CreateTrunc(R, B.getInt16Ty()); // an f16 (or its bits)
+      else if (unsigned Bits = O.I->getType()->getPrimitiveSizeInBits();
+               Bits < 32) // an f16 (or its bits), a narrow integer
+        R = B.CreateTrunc(R, B.getIntNTy(Bits));
       Out.push_back(B.CreateBitCast(R, O.I->getType()));
     }
     return Out;
@@ -3488,7 +3525,8 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
 }
 
 /// Sets the least value of \p Comps' integer components when the chain's
-/// first stage exchanges values proven to be at least 0, or at least -1.
+/// first stage exchanges values proven to be at least 0, or at least -1,
+/// and the range of those that hold 8- or 16-bit integers.
 /// Only for chains of ds_bpermute stages, where every lane reads a lane's
 /// state (or 0, from an inactive lane); a DPP move may read its `old`
 /// operand instead.
@@ -3517,6 +3555,32 @@ void Recognizer::boundIndices(ArrayRef<unsigned> Chain,
         C.Least = Least;
         break;
       }
+    }
+    if (C.Kind == SlotKind::Int32)
+      narrowRange(V, First.Calls.front(), C);
+  }
+}
+
+/// Narrows the i32 component \p C's range to an 8- or 16-bit type's when
+/// its first word \p V provably holds one extended (a `zext i8`, a `sext
+/// i16`, phis of such values): every stage is a selection of exchanged
+/// words, and a ds_bpermute from an inactive lane reads 0, inside every
+/// such range.
+void Recognizer::narrowRange(Value *V, const Instruction *At, Component &C) {
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Zeros =
+      computeKnownBits(V, DL, nullptr, At, &DT).countMinLeadingZeros();
+  unsigned Signs = ComputeNumSignBits(V, DL, nullptr, At, &DT);
+  for (unsigned Bits : {8u, 16u}) {
+    if (Zeros >= 32 - Bits) {
+      C.Least = std::max<int64_t>(C.Least, 0);
+      C.Most = (int64_t(1) << Bits) - 1;
+      return;
+    }
+    if (Signs > 32 - Bits) {
+      C.Least = std::max<int64_t>(C.Least, -(int64_t(1) << (Bits - 1)));
+      C.Most = (int64_t(1) << (Bits - 1)) - 1;
+      return;
     }
   }
 }
