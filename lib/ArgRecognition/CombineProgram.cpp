@@ -389,10 +389,13 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   } else if (auto A = aliasOf(V)) {
     if (A->second == -2) // zext of a word
       N = add(Op::Copy, 64, {add(Op::SelfWord, 32, {}, A->first)});
+    else if (A->second >= 0)
+      N = add(Op::SelfPair, 64, {},
+              uint64_t(A->first) | uint64_t(A->second) << 32);
+    else if (Bits < 32) // the word's low bits (a sign-extended `short`)
+      N = add(Op::Trunc, Bits, {add(Op::SelfWord, 32, {}, A->first)});
     else
-      N = A->second < 0 ? add(Op::SelfWord, 32, {}, A->first)
-                        : add(Op::SelfPair, 64, {},
-                              uint64_t(A->first) | uint64_t(A->second) << 32);
+      N = add(Op::SelfWord, 32, {}, A->first);
   } else if (auto *I = dyn_cast<Instruction>(V); I && isSelfDerived(I, 0)) {
     // Computed from the lane's own state alone (e.g. `self.index == 0`,
     // which clang tests before it looks at the partner).

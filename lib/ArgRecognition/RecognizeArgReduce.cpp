@@ -22,6 +22,7 @@
 #include "LadderLoops.h"
 #include "LaneAtomics.h"
 #include "LaneMap.h"
+#include "StructCopies.h"
 #include "VectorState.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
@@ -53,6 +54,8 @@
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -3899,6 +3902,24 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
+/// Splits the copies of a struct a combine chooses through a select of two
+/// stack slots (StructCopies.h), in a function with cross-lane reads, and
+/// lets SROA promote the slots and InstCombine fold what that leaves, as
+/// the pipeline would have had the copies been scalar.
+static bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
+                                function_ref<void()> BeforeChange) {
+  bool Exchanges = any_of(instructions(F), [](Instruction &I) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    return CI && exchangedWordOperand(CI) != NoLane;
+  });
+  if (!Exchanges || !argrec::splitSelectedStructCopies(F, BeforeChange))
+    return false;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  FAM.invalidate(F, SROAPass(SROAOptions::PreserveCFG).run(F, FAM));
+  FAM.invalidate(F, InstCombinePass().run(F, FAM));
+  return true;
+}
+
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
@@ -3915,6 +3936,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     std::optional<ChipInfo> Chip = ChipInfo::get(F);
     if (!Chip)
       return PreservedAnalyses::all();
+    bool Split = prepareStructCopies(F, FAM, BeforeChange);
     bool Scalarized = argrec::scalarizeExchangedElements(F, BeforeChange);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
@@ -3930,7 +3952,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     SmallVector<argrec::RestoredHighWord, 4> HighWords =
         argrec::restoreHighWords(F, DT, BeforeChange);
     Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
-    bool Changed = R.run() || !HighWords.empty() || Scalarized;
+    bool Changed = R.run() || !HighWords.empty() || Scalarized || Split;
     // What no rewrite took over is folded back.
     argrec::foldHighWords(HighWords);
     // A copy is kept only if every chain in it was replaced.

@@ -19,6 +19,7 @@
 // REMARK: recognised argmin f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder
 // REMARK: recognised argmax i32 (u8 values)/i32, ties: smallest index, index -1 = no element over 64 lanes
 // REMARK: not replaced (NotAStage): 'ashr' in the combine
+// REMARK: not replaced (NotATotalOrder)
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_i8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmin_i16 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i16:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -26,6 +27,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmin_short_index --mcpu=gfx942 --block=N --sizes=64,20,1 --print=none --arg=buf:f32:N:input --arg=buf:i16:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8_scan --mcpu=gfx942 --block=64 --sizes=1,7,64,100,1000 --print=none --arg=buf:i8:N:input --arg=i32:N --arg=buf:i32:1:zero --arg=buf:i8:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8_as_s8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=own_value_unsigned --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // Fast path: with the fallback sent to a trap, full waves never trap.
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=argmax_i8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -125,4 +127,33 @@ extern "C" __global__ void argmax_u8_as_s8(const unsigned char *X, int *Out) {
   }
   if (threadIdx.x == 0)
     Out[0] = I;
+}
+
+// A `signed char` word whose lane compares its own value zero-extended in
+// the first stage (`(unsigned char)V`, its low byte): not an argmax of the
+// words. (The lane's own narrow value was once read as the whole
+// sign-extended word, and this was replaced: 48 of 255 cases differed.)
+extern "C" __global__ void own_value_unsigned(const signed char *X, int *Out) {
+  signed char V = X[threadIdx.x];
+  int I = threadIdx.x;
+  {
+    int OV = __shfl_xor((int)V, 1);
+    int OI = __shfl_xor(I, 1);
+    if (OV > (int)(unsigned char)V || (OV == V && OI < I)) {
+      V = OV;
+      I = OI;
+    }
+  }
+  for (int M = 2; M < warpSize; M *= 2) {
+    int OV = __shfl_xor((int)V, M);
+    int OI = __shfl_xor(I, M);
+    if (OV > V || (OV == V && OI < I)) {
+      V = OV;
+      I = OI;
+    }
+  }
+  if (threadIdx.x == 0) {
+    Out[0] = I;
+    Out[1] = V;
+  }
 }
