@@ -58,9 +58,12 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
 
 /// Structural proof that the 32-bit word \p W holds the bits of the 8- or
 /// 16-bit \p V (an f16, a `short`) in its low bits: `zext`/`sext` of V,
-/// V = `trunc W`, W masked or sign-extended from at least V's bits, or
-/// matching phis / selects of such pairs (through bitcasts of V).
-bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0) {
+/// V = `trunc W` (or both truncations of one value), W masked or sign-extended
+/// from at least V's bits, or matching phis / selects of such pairs (through
+/// bitcasts of V), also around the phi cycles of a chain of stages.
+bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0);
+
+bool wordHoldsLowStep(Value *V, Value *W, unsigned Depth) {
   if (Depth > 8)
     return false;
   unsigned Bits = V->getType()->getPrimitiveSizeInBits();
@@ -70,7 +73,10 @@ bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0) {
     return wordHoldsLow(X, W, Depth + 1);
   if (match(W, m_ZExtOrSExt(m_Value(X))) && equivBits(X, V))
     return true;
-  if (match(V, m_Trunc(m_Value(X))) && X == W)
+  // V = trunc W, or both cut from one wider value (`(unsigned char)tid`
+  // beside `(int)tid & 255`).
+  if (match(V, m_Trunc(m_Value(X))) &&
+      (X == W || match(W, m_Trunc(m_Specific(X)))))
     return true;
   if (match(W, m_And(m_Value(X), m_APInt(C))) && C->isMask() &&
       C->countTrailingOnes() >= Bits)
@@ -78,9 +84,15 @@ bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0) {
   if (match(W, m_AShr(m_Shl(m_Value(X), m_APInt(C)), m_APInt(D))) && *C == *D &&
       C->ult(32) && 32 - C->getZExtValue() >= Bits)
     return wordHoldsLow(V, X, Depth + 1);
-  return pairwise(V, W, [&](Value *IV, Value *IW) {
-    return wordHoldsLow(IV, IW, Depth + 1);
-  });
+  auto *SV = dyn_cast<SelectInst>(V), *SW = dyn_cast<SelectInst>(W);
+  return SV && SW && SV->getCondition() == SW->getCondition() &&
+         wordHoldsLow(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
+         wordHoldsLow(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
+}
+
+bool wordHoldsLow(Value *V, Value *W, unsigned Depth) {
+  return relatedThroughPhis(
+      V, W, [&](Value *A, Value *B) { return wordHoldsLowStep(A, B, Depth); });
 }
 
 /// Structural proof that the 32-bit \p W always holds the low (\p High:

@@ -20,6 +20,7 @@
 // REMARK: recognised argmax i32 (u8 values)/i32, ties: smallest index, index -1 = no element over 64 lanes
 // REMARK: not replaced (NotAStage): 'ashr' in the combine
 // REMARK: not replaced (NotATotalOrder)
+// REMARK: recognised argmin i32 (u8 values)/i32
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_i8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmin_i16 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i16:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -28,6 +29,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8_scan --mcpu=gfx942 --block=64 --sizes=1,7,64,100,1000 --print=none --arg=buf:i8:N:input --arg=i32:N --arg=buf:i32:1:zero --arg=buf:i8:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8_as_s8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=own_value_unsigned --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=bytes_both --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i8:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // Fast path: with the fallback sent to a trap, full waves never trap.
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=argmax_i8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -35,7 +37,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=argmin_short_index --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:random --arg=buf:i16:1:zero --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=W32
-// W32-COUNT-6: recognised
+// W32-COUNT-7: recognised
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=argmax_i8 --mcpu=gfx1100 --block=N --sizes=32,20 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=argmax_u16 --mcpu=gfx1100 --block=N --sizes=32,20 --print=none --arg=buf:i16:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=argmin_short_index --mcpu=gfx1100 --block=N --sizes=32,20 --print=none --arg=buf:f32:N:input --arg=buf:i16:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -148,6 +150,27 @@ extern "C" __global__ void own_value_unsigned(const signed char *X, int *Out) {
     int OV = __shfl_xor((int)V, M);
     int OI = __shfl_xor(I, M);
     if (OV > V || (OV == V && OI < I)) {
+      V = OV;
+      I = OI;
+    }
+  }
+  if (threadIdx.x == 0) {
+    Out[0] = I;
+    Out[1] = V;
+  }
+}
+
+// A u8 value and a u8 index, both stored as bytes: the index's byte phi
+// and its word are both cut from the work-item id (`(unsigned char)tid`
+// beside `(int)tid & 255`).
+extern "C" __global__ void bytes_both(const unsigned char *X,
+                                      unsigned char *Out) {
+  unsigned char V = X[threadIdx.x];
+  unsigned char I = threadIdx.x;
+  for (int M = warpSize / 2; M > 0; M /= 2) {
+    unsigned char OV = __shfl_xor(V, M);
+    unsigned char OI = __shfl_xor(I, M);
+    if (OV < V || (OV == V && OI < I)) {
       V = OV;
       I = OI;
     }
