@@ -26,6 +26,10 @@ struct Field {
   Type *Ty;
 };
 
+/// Structs with more scalar fields are left alone (each copy becomes three
+/// instructions per field).
+constexpr size_t MaxFields = 32;
+
 /// Appends \p Ty's scalar fields at \p Base to \p Out (structs and small
 /// arrays flattened); false for a type with no fixed layout.
 bool appendFields(Type *Ty, uint64_t Base, const DataLayout &DL,
@@ -39,8 +43,10 @@ bool appendFields(Type *Ty, uint64_t Base, const DataLayout &DL,
         return false;
     return true;
   }
+  if (Out.size() > MaxFields)
+    return false;
   if (auto *AT = dyn_cast<ArrayType>(Ty)) {
-    if (AT->getNumElements() > 16)
+    if (AT->getNumElements() > MaxFields)
       return false;
     uint64_t Stride = DL.getTypeAllocSize(AT->getElementType());
     for (uint64_t I = 0; I < AT->getNumElements(); ++I)
@@ -52,7 +58,7 @@ bool appendFields(Type *Ty, uint64_t Base, const DataLayout &DL,
       !isa<FixedVectorType>(Ty))
     return false;
   Out.push_back({Base, Ty});
-  return true;
+  return Out.size() <= MaxFields;
 }
 
 /// \p Ty's fields, when they lie inside its \p Size bytes without
@@ -204,10 +210,13 @@ bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
     if (auto *Dst = dyn_cast<AllocaInst>(MC->getDest()))
       Group.insert(Dst);
   }
-  if (!all_of(Group, [&](AllocaInst *Slot) {
-        Type *Ty = Slot->getAllocatedType();
-        auto Fields = fieldsOf(Ty, DL.getTypeAllocSize(Ty), DL);
-        return Fields && writesOnlyFields(Slot, *Fields, Group, DL);
+  // One struct type for all of them: a copy between slots of two types
+  // could move one type's field into the other's padding.
+  Type *Ty = (*Group.begin())->getAllocatedType();
+  auto Fields = fieldsOf(Ty, DL.getTypeAllocSize(Ty), DL);
+  if (!Fields || !all_of(Group, [&](AllocaInst *Slot) {
+        return Slot->getAllocatedType() == Ty && !Slot->isArrayAllocation() &&
+               writesOnlyFields(Slot, *Fields, Group, DL);
       }))
     return false;
   BeforeChange();

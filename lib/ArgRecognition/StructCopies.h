@@ -17,11 +17,11 @@
 /// splitSelectedStructCopies rewrites each such copy, where both sources
 /// are allocas of one struct type whose size the copy moves, into loads of
 /// every field of both slots, selects, and stores. The padding is not
-/// moved, so every slot involved must be one whose padding never holds a
-/// value: written only by stores inside fields and by such copies among
-/// themselves (a slot filled by a copy from memory holds the source's
-/// padding bytes; those functions are left alone). SROA can then promote
-/// the slots.
+/// moved, so every slot involved must be of the one struct type and one
+/// whose padding never holds a value: written only by stores inside fields and
+/// by such copies among themselves (a slot filled by a copy from memory holds
+/// the source's padding bytes; those functions are left alone). SROA can then
+/// promote the slots.
 ///
 //===----------------------------------------------------------------------===//
 

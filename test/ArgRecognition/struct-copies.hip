@@ -24,6 +24,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=functor_f64_i64 --mcpu=gfx942 --block=N --sizes=64,20,1 --print=none --arg=buf:f64:N:input --arg=buf:i64:N*2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=select_whole --mcpu=gfx942 --block=N --sizes=64,20,1 --print=none --arg=buf:f32:N:input --arg=buf:i64:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=from_memory --mcpu=gfx942 --block=N --sizes=64,20 --print=none --arg=buf:i32:N*4:random --arg=buf:i32:N*4:zero --cases=6 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=two_types --mcpu=gfx942 --block=N --sizes=64,40 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:zero --arg=buf:i32:N*8:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // With the fallback sent to a trap, NaN-free full waves take the fast path.
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=cref_f32_i64 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:random --arg=buf:i64:1:zero --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -101,4 +102,40 @@ extern "C" __global__ void from_memory(const Pair *In, Pair *Out) {
     P = better(P, O);
   }
   Out[threadIdx.x] = P;
+}
+
+// Copies between slots of two struct types (red team): a field of the
+// padding-free type lands in the other's padding, and is read back. Slots
+// of more than one type are left alone (split, the original's 1000 + t
+// became 0 in every lane).
+struct Tagged {
+  float V;
+  int Tag;
+  long long I;
+};
+__device__ const Pair &byIndex(const Pair &A, const Pair &B) {
+  return B.I > A.I ? B : A;
+}
+__device__ const Tagged &betterTagged(const Tagged &A, const Tagged &B) {
+  bool C = (B.V > A.V) | ((B.V == A.V) & (B.I < A.I));
+  return C ? B : A;
+}
+extern "C" __global__ void two_types(const float *X, int *Out,
+                                     Tagged *Out2) {
+  unsigned T = threadIdx.x;
+  Tagged P{X[T], int(T * 3 + 11), (long long)T};
+  for (int M = warpSize / 2; M > 0; M >>= 1) {
+    Tagged O{__shfl_xor(P.V, M), __shfl_xor(P.Tag, M), __shfl_xor(P.I, M)};
+    P = betterTagged(P, O);
+  }
+  Tagged A{X[T] * 2.0f, 1000 + int(T), 77};
+  Pair Z{X[T] * 0.5f, -1};
+  Pair Y;
+  __builtin_memcpy(&Y, &betterTagged(A, P), sizeof(Pair));
+  Tagged R;
+  __builtin_memcpy(&R, &byIndex(Z, Y), sizeof(Pair));
+  Tagged W{X[T] + 1.0f, 5, 7};
+  Out2[T] = betterTagged(W, R);
+  Out2[T + blockDim.x] = betterTagged(P, W);
+  Out[T] = R.Tag;
 }
