@@ -324,8 +324,15 @@ representatives(SlotKind K, ArrayRef<uint64_t> Consts, bool Negated = false,
                        0x7FC0000000000005ull, 0x8000000100000000ull})
       Add(V);
   for (uint64_t C : Consts)
-    for (int D : {-1, 0, 1})
+    for (int D : {-1, 0, 1}) {
       Add(maskTo(C + uint64_t(int64_t(D)), Bits));
+      // A narrow word meets an 8- or 16-bit constant as its signed value
+      // too (`icmp ne i8 %v, -100` compares with 0x9C).
+      if (Most < Max)
+        for (unsigned W : {8u, 16u})
+          if (C == maskTo(C, W))
+            Add(maskTo(uint64_t(sext(C, W) + D), Bits));
+    }
   // A program that reads an i64's words apart compares each word on its
   // own: the constants and their neighbours as the low word under several
   // high words, and as the high word.
@@ -3509,8 +3516,12 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
     return Rec(A) && Rec(B);
   if (match(V, m_SExt(m_Value(A))))
     return Rec(A);
+  // Block queries are below 1024: non-negative in 11 bits or more (a
+  // `signed char` work-item id wraps past 127).
   if (Least <= 0 &&
-      (isBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A))))
+      (isBlockQuery(V) ||
+       (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A) &&
+        V->getType()->getIntegerBitWidth() >= 11)))
     return true;
   // A lane expression (the lane id, `lane & 63`): its value in every lane.
   unsigned Bits = V->getType()->getIntegerBitWidth();

@@ -21,6 +21,8 @@
 // REMARK: not replaced (NotAStage): 'ashr' in the combine
 // REMARK: not replaced (NotATotalOrder)
 // REMARK: recognised argmin i32 (u8 values)/i32
+// REMARK: not replaced (NotATotalOrder)
+// REMARK: not replaced (NotATotalOrder)
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_i8 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmin_i16 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i16:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -30,6 +32,8 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_u8_as_s8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:1:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=own_value_unsigned --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=bytes_both --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i8:N:input --arg=buf:i8:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=keeps_minus_100 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=char_thread_index --mcpu=gfx942 --block=256 --sizes=256 --print=none --arg=buf:i32:N:input --arg=buf:i32:8:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
 // Fast path: with the fallback sent to a trap, full waves never trap.
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=argmax_i8 --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i8:N:input --arg=buf:i32:2:zero --inputs=all --cases=6 | FileCheck %s --check-prefix=DIFF
@@ -178,5 +182,45 @@ extern "C" __global__ void bytes_both(const unsigned char *X,
   if (threadIdx.x == 0) {
     Out[0] = I;
     Out[1] = V;
+  }
+}
+
+// Red team: a lane holding -100 keeps its state. The i8 compare meets
+// 0x9C, which the representatives must also take as -100 (they took 156,
+// outside [-128, 127], and the chain was replaced as a plain argmax).
+extern "C" __global__ void keeps_minus_100(const signed char *X, int *Out) {
+  signed char V = X[threadIdx.x];
+  int I = threadIdx.x;
+  for (int M = warpSize / 2; M > 0; M /= 2) {
+    signed char OV = __shfl_xor(V, M);
+    int OI = __shfl_xor(I, M);
+    if (V != (signed char)-100 && (OV > V || (OV == V && OI < I))) {
+      V = OV;
+      I = OI;
+    }
+  }
+  if (threadIdx.x == 0) {
+    Out[0] = I;
+    Out[1] = V;
+  }
+}
+
+// Red team: a `signed char` work-item id is negative past thread 127, so a
+// sign test on it is not "no element" (it was taken as non-negative, and
+// 256-thread blocks differed).
+extern "C" __global__ void char_thread_index(const int *X, int *Out) {
+  int V = X[threadIdx.x];
+  signed char I = threadIdx.x;
+  for (int M = warpSize / 2; M > 0; M /= 2) {
+    int OV = __shfl_xor(V, M);
+    int OI = __shfl_xor((int)I, M);
+    if (OI >= 0 && (I < 0 || OV > V || (OV == V && OI < I))) {
+      V = OV;
+      I = OI;
+    }
+  }
+  if (threadIdx.x % warpSize == 0) {
+    Out[2 * (threadIdx.x / warpSize)] = I;
+    Out[2 * (threadIdx.x / warpSize) + 1] = V;
   }
 }
