@@ -3519,9 +3519,8 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
   // Block queries are below 1024: non-negative in 11 bits or more (a
   // `signed char` work-item id wraps past 127).
   if (Least <= 0 &&
-      (isBlockQuery(V) ||
-       (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A) &&
-        V->getType()->getIntegerBitWidth() >= 11)))
+      (isBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A) &&
+                           V->getType()->getIntegerBitWidth() >= 11)))
     return true;
   // A lane expression (the lane id, `lane & 63`): its value in every lane.
   unsigned Bits = V->getType()->getIntegerBitWidth();
