@@ -244,12 +244,11 @@ CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
     : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT),
       Gate(Gate), GateOn(GateOn) {
   IsFloatWord.assign(Partners.size(), false);
-  IsHalfWord.assign(Partners.size(), false);
   WordRange.assign(Partners.size(), {INT32_MIN, UINT32_MAX});
   for (unsigned W : Kinds.Float)
     IsFloatWord[W] = true;
   for (unsigned W : Kinds.Half) {
-    IsFloatWord[W] = IsHalfWord[W] = true;
+    IsFloatWord[W] = true;
     WordRange[W] = {0, UINT16_MAX};
   }
   for (const WordKinds::Range &R : Kinds.Narrow)
@@ -353,9 +352,7 @@ bool CombineProgram::fitsIn(Value *V, unsigned Bits, bool Signed) const {
     R = Range(WordIdx);
   if (!R || Bits == 0 || Bits > 32)
     return false;
-  int64_t Least = Signed ? -(int64_t(1) << (Bits - 1)) : 0;
-  int64_t Most =
-      Signed ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  auto [Least, Most] = intRange(Bits, Signed);
   return R->first >= Least && R->second <= Most;
 }
 

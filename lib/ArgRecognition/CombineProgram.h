@@ -169,7 +169,7 @@ private:
   bool GateOn;
   llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;
   llvm::DenseMap<llvm::BasicBlock *, unsigned> ReachNode;
-  llvm::SmallVector<bool, 4> IsFloatWord, IsHalfWord;
+  llvm::SmallVector<bool, 4> IsFloatWord;
   /// Per word, the signed range of its integer.
   llvm::SmallVector<std::pair<int64_t, int64_t>, 4> WordRange;
 

@@ -46,6 +46,14 @@ inline int64_t sext(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);
 }
 
+/// The least and greatest values of a \p Bits-bit integer (below 64 bits),
+/// signed or not.
+inline std::pair<int64_t, int64_t> intRange(unsigned Bits, bool Signed) {
+  return Signed ? std::pair(-(int64_t(1) << (Bits - 1)),
+                            (int64_t(1) << (Bits - 1)) - 1)
+                : std::pair(int64_t(0), (int64_t(1) << Bits) - 1);
+}
+
 using LaneValue = std::optional<int64_t>;
 using LaneVector = llvm::SmallVector<int64_t, 64>;
 

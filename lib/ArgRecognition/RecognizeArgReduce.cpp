@@ -1535,8 +1535,8 @@ SmallVector<SmallVector<OutputMap, 4>, 8> outputMaps(const StageShape &Sh) {
       // word's low bits).
       for (const Component &C : Sh.Comps)
         if ((B == 16 && C.Kind == SlotKind::Float16) ||
-            (C.narrowName() && C.Least >= -(int64_t(1) << (B - 1)) &&
-             C.Most < (int64_t(1) << B)))
+            (C.narrowName() && C.Least >= intRange(B, true).first &&
+             C.Most <= intRange(B, false).second))
           Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -1});
       continue;
     }
@@ -3584,18 +3584,14 @@ void Recognizer::narrowRange(Value *V, const Instruction *At, Component &C) {
   unsigned Zeros =
       computeKnownBits(V, DL, nullptr, At, &DT).countMinLeadingZeros();
   unsigned Signs = ComputeNumSignBits(V, DL, nullptr, At, &DT);
-  for (unsigned Bits : {8u, 16u}) {
-    if (Zeros >= 32 - Bits) {
-      C.Least = std::max<int64_t>(C.Least, 0);
-      C.Most = (int64_t(1) << Bits) - 1;
-      return;
-    }
-    if (Signs > 32 - Bits) {
-      C.Least = std::max<int64_t>(C.Least, -(int64_t(1) << (Bits - 1)));
-      C.Most = (int64_t(1) << (Bits - 1)) - 1;
-      return;
-    }
-  }
+  for (unsigned Bits : {8u, 16u})
+    for (bool Signed : {false, true})
+      if (Signed ? Signs > 32 - Bits : Zeros >= 32 - Bits) {
+        auto [Least, Most] = intRange(Bits, Signed);
+        C.Least = std::max(C.Least, Least);
+        C.Most = Most;
+        return;
+      }
 }
 
 /// Moves the code computing \p Outputs that lies below the chain's last
