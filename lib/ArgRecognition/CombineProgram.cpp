@@ -63,12 +63,31 @@ bool equivBits(Value *A, Value *B, unsigned Depth = 0) {
 /// bitcasts of V), also around the phi cycles of a chain of stages.
 bool wordHoldsLow(Value *V, Value *W, unsigned Depth = 0);
 
+/// A 32-bit value cut back to a narrower integer type's range: `and X,
+/// 2^Bits - 1` (unsigned) or `ashr (shl X, 32 - Bits), 32 - Bits` (signed).
+struct Narrowing {
+  Value *X;
+  unsigned Bits;
+  bool Signed;
+};
+std::optional<Narrowing> narrowingOf(Value *W) {
+  Value *X;
+  const APInt *C, *D;
+  if (!W->getType()->isIntegerTy(32))
+    return std::nullopt;
+  if (match(W, m_And(m_Value(X), m_APInt(C))) && C->isMask())
+    return Narrowing{X, C->countTrailingOnes(), false};
+  if (match(W, m_AShr(m_Shl(m_Value(X), m_APInt(C)), m_APInt(D))) && *C == *D &&
+      C->ult(32))
+    return Narrowing{X, unsigned(32 - C->getZExtValue()), true};
+  return std::nullopt;
+}
+
 bool wordHoldsLowStep(Value *V, Value *W, unsigned Depth) {
   if (Depth > 8)
     return false;
   unsigned Bits = V->getType()->getPrimitiveSizeInBits();
   Value *X;
-  const APInt *C, *D;
   if (match(V, m_BitCast(m_Value(X))))
     return wordHoldsLow(X, W, Depth + 1);
   if (match(W, m_ZExtOrSExt(m_Value(X))) && equivBits(X, V))
@@ -78,16 +97,10 @@ bool wordHoldsLowStep(Value *V, Value *W, unsigned Depth) {
   if (match(V, m_Trunc(m_Value(X))) &&
       (X == W || match(W, m_Trunc(m_Specific(X)))))
     return true;
-  if (match(W, m_And(m_Value(X), m_APInt(C))) && C->isMask() &&
-      C->countTrailingOnes() >= Bits)
-    return wordHoldsLow(V, X, Depth + 1);
-  if (match(W, m_AShr(m_Shl(m_Value(X), m_APInt(C)), m_APInt(D))) && *C == *D &&
-      C->ult(32) && 32 - C->getZExtValue() >= Bits)
-    return wordHoldsLow(V, X, Depth + 1);
-  auto *SV = dyn_cast<SelectInst>(V), *SW = dyn_cast<SelectInst>(W);
-  return SV && SW && SV->getCondition() == SW->getCondition() &&
-         wordHoldsLow(SV->getTrueValue(), SW->getTrueValue(), Depth + 1) &&
-         wordHoldsLow(SV->getFalseValue(), SW->getFalseValue(), Depth + 1);
+  if (auto N = narrowingOf(W); N && N->Bits >= Bits)
+    return wordHoldsLow(V, N->X, Depth + 1);
+  return pairwise(
+      V, W, [&](Value *A, Value *B) { return wordHoldsLow(A, B, Depth + 1); });
 }
 
 bool wordHoldsLow(Value *V, Value *W, unsigned Depth) {
@@ -556,21 +569,10 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
       return add(Op::Or, 1, {Op0(0), Op0(1)});
     if (Bits == 1 && Opc == Instruction::Xor)
       return add(Op::Xor, 1, {Op0(0), Op0(1)});
-    // A word masked to the 8 or 16 bits its value extends to (f16 bits,
-    // `unsigned char`, `unsigned short`): the mask changes nothing.
-    const APInt *Mask;
-    if (Opc == Instruction::And && Bits == 32 &&
-        match(BO->getOperand(1), m_APInt(Mask)) && Mask->isMask() &&
-        fitsIn(BO->getOperand(0), Mask->countTrailingOnes(), false))
-      return add(Op::Copy, Bits, {Op0(0)});
-    // A word sign-extended from the 8 or 16 bits it holds (`(short)w` as
-    // `ashr (shl w, 16), 16`): also a copy.
-    Value *X;
-    const APInt *Sh, *Back;
-    if (Opc == Instruction::AShr && Bits == 32 &&
-        match(BO, m_AShr(m_Shl(m_Value(X), m_APInt(Sh)), m_APInt(Back))) &&
-        *Sh == *Back && Sh->ult(32) && fitsIn(X, 32 - Sh->getZExtValue(), true))
-      return add(Op::Copy, Bits, {compile(X, Depth + 1)});
+    // A word cut back to the range its value already lies in (f16 bits or
+    // `unsigned char` masked, `short` sign-extended from 16 bits): a copy.
+    if (auto N = narrowingOf(BO); N && fitsIn(N->X, N->Bits, N->Signed))
+      return add(Op::Copy, Bits, {compile(N->X, Depth + 1)});
     // Moving 32-bit words into and out of a 64-bit value.
     auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
     if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)

@@ -902,7 +902,8 @@ private:
   bool isAtLeast(Value *V, int64_t Least,
                  SmallPtrSetImpl<const PHINode *> &Assumed,
                  const Instruction *At, unsigned Depth = 0);
-  void boundIndices(ArrayRef<unsigned> Chain, MutableArrayRef<Component> Comps);
+  void boundIntegers(ArrayRef<unsigned> Chain,
+                     MutableArrayRef<Component> Comps);
   void narrowRange(Value *V, const Instruction *At, Component &C);
   bool readOnlyInLanes(ArrayRef<Output> Outputs, uint64_t Lanes, bool &UsesTid,
                        std::string &Why);
@@ -2819,7 +2820,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
            "the lanes exchange more than a value and an index");
     return false;
   }
-  boundIndices(Chain, Comps);
+  boundIntegers(Chain, Comps);
   ChainLanes CL;
   if (!checkLaneMaps(Chain, First.Calls.size(), CL))
     return false;
@@ -3543,8 +3544,8 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
 /// Only for chains of ds_bpermute stages, where every lane reads a lane's
 /// state (or 0, from an inactive lane); a DPP move may read its `old`
 /// operand instead.
-void Recognizer::boundIndices(ArrayRef<unsigned> Chain,
-                              MutableArrayRef<Component> Comps) {
+void Recognizer::boundIntegers(ArrayRef<unsigned> Chain,
+                               MutableArrayRef<Component> Comps) {
   if (!all_of(Chain, [&](unsigned SI) {
         return Stages[SI].Calls.front()->getIntrinsicID() ==
                Intrinsic::amdgcn_ds_bpermute;

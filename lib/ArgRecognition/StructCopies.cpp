@@ -61,20 +61,10 @@ bool appendFields(Type *Ty, uint64_t Base, const DataLayout &DL,
   return Out.size() <= MaxFields;
 }
 
-/// \p Ty's fields, when they lie inside its \p Size bytes without
-/// overlapping.
-std::optional<SmallVector<Field, 8>> fieldsOf(Type *Ty, uint64_t Size,
-                                              const DataLayout &DL) {
+/// \p Ty's scalar fields (laid out by its StructLayout, so apart).
+std::optional<SmallVector<Field, 8>> fieldsOf(Type *Ty, const DataLayout &DL) {
   SmallVector<Field, 8> Fields;
   if (!appendFields(Ty, 0, DL, Fields))
-    return std::nullopt;
-  uint64_t At = 0;
-  for (const Field &P : Fields) {
-    if (P.Offset < At)
-      return std::nullopt;
-    At = P.Offset + DL.getTypeStoreSize(P.Ty);
-  }
-  if (At > Size)
     return std::nullopt;
   return Fields;
 }
@@ -184,18 +174,14 @@ void splitCopy(MemCpyInst *MC, SelectInst *Sel, ArrayRef<Field> Fields) {
 
 bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
   const DataLayout &DL = F.getDataLayout();
-  SmallVector<std::pair<MemCpyInst *, SmallVector<Field, 8>>, 4> Work;
+  SmallVector<MemCpyInst *, 4> Work;
   for (Instruction &I : instructions(F)) {
     auto *MC = dyn_cast<MemCpyInst>(&I);
     auto *Len = MC ? dyn_cast<ConstantInt>(MC->getLength()) : nullptr;
     auto *Sel = MC ? dyn_cast<SelectInst>(MC->getSource()) : nullptr;
-    if (!Len || !Sel || MC->isVolatile())
-      continue;
-    Type *Ty = selectedSlotType(Sel, Len->getZExtValue(), DL);
-    if (!Ty)
-      continue;
-    if (auto Fields = fieldsOf(Ty, Len->getZExtValue(), DL))
-      Work.push_back({MC, std::move(*Fields)});
+    if (Len && Sel && !MC->isVolatile() &&
+        selectedSlotType(Sel, Len->getZExtValue(), DL))
+      Work.push_back(MC);
   }
   if (Work.empty())
     return false;
@@ -203,7 +189,7 @@ bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
   // never holds a value (a slot filled by a copy from memory keeps its
   // padding bytes, which the original moves along; left alone).
   SmallPtrSet<AllocaInst *, 8> Group;
-  for (auto &[MC, Fields] : Work) {
+  for (MemCpyInst *MC : Work) {
     auto *Sel = cast<SelectInst>(MC->getSource());
     Group.insert(cast<AllocaInst>(Sel->getTrueValue()));
     Group.insert(cast<AllocaInst>(Sel->getFalseValue()));
@@ -213,15 +199,15 @@ bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
   // One struct type for all of them: a copy between slots of two types
   // could move one type's field into the other's padding.
   Type *Ty = (*Group.begin())->getAllocatedType();
-  auto Fields = fieldsOf(Ty, DL.getTypeAllocSize(Ty), DL);
+  auto Fields = fieldsOf(Ty, DL);
   if (!Fields || !all_of(Group, [&](AllocaInst *Slot) {
         return Slot->getAllocatedType() == Ty && !Slot->isArrayAllocation() &&
                writesOnlyFields(Slot, *Fields, Group, DL);
       }))
     return false;
   BeforeChange();
-  for (auto &[MC, Fields] : Work)
-    splitCopy(MC, cast<SelectInst>(MC->getSource()), Fields);
+  for (MemCpyInst *MC : Work)
+    splitCopy(MC, cast<SelectInst>(MC->getSource()), *Fields);
   return true;
 }
 
