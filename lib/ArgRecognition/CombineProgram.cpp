@@ -253,8 +253,9 @@ CombineProgram::CombineProgram(ArrayRef<CallInst *> Partners,
                                BasicBlock *StageBB,
                                const SmallSetVector<Instruction *, 32> &Closure,
                                const WordKinds &Kinds, DominatorTree &DT,
-                               Value *Gate, bool GateOn)
-    : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT),
+                               const PostDominatorTree &PDT, Value *Gate,
+                               bool GateOn)
+    : Partners(Partners), StageBB(StageBB), Closure(Closure), DT(DT), PDT(PDT),
       Gate(Gate), GateOn(GateOn) {
   IsFloatWord.assign(Partners.size(), false);
   WordRange.assign(Partners.size(), {INT32_MIN, UINT32_MAX});
@@ -451,7 +452,10 @@ unsigned CombineProgram::edge(BasicBlock *From, BasicBlock *To,
 /// Whether control, entering the stage block, reaches \p BB (an i1 node), on
 /// the acyclic region the stage block dominates.
 unsigned CombineProgram::reach(BasicBlock *BB, unsigned Depth) {
-  if (BB == StageBB)
+  // Control that enters the stage block leaves through a block that
+  // post-dominates it, whichever way the branches before it go (they may
+  // belong to another combine: two pairs chosen one after the other).
+  if (BB == StageBB || PDT.dominates(BB, StageBB))
     return constant(1, 1);
   auto Structural = [&] {
     return fail("the combine's control flow is not an acyclic region");

@@ -33,6 +33,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
@@ -109,7 +110,9 @@ public:
 
   /// Compiles the combine of the stage whose calls are \p Partners (the
   /// ds.bpermute results) reading \p Words (the lane's own words), made of
-  /// \p Closure instructions in the region \p StageBB dominates.
+  /// \p Closure instructions in the region \p StageBB dominates (a block
+  /// that post-dominates \p StageBB is reached, whatever the branches before
+  /// it test: two combines one after the other are compiled apart).
   /// \p Kinds says which words hold floats and narrow integers. \p Gate, when
   /// given, is a condition on lanes alone (`lane + M < valid`) that the program
   /// takes to be \p GateOn.
@@ -117,6 +120,7 @@ public:
                  llvm::BasicBlock *StageBB,
                  const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure,
                  const WordKinds &Kinds, llvm::DominatorTree &DT,
+                 const llvm::PostDominatorTree &PDT,
                  llvm::Value *Gate = nullptr, bool GateOn = true);
 
   /// Adds \p V as a result; returns its node.
@@ -165,6 +169,7 @@ private:
   llvm::BasicBlock *StageBB;
   const llvm::SmallSetVector<llvm::Instruction *, 32> &Closure;
   llvm::DominatorTree &DT;
+  const llvm::PostDominatorTree &PDT;
   llvm::Value *Gate, *Foreign = nullptr;
   bool GateOn;
   llvm::DenseMap<llvm::Value *, unsigned> WordIdx, PartnerIdx, Compiled;

@@ -102,6 +102,9 @@ enum class SlotKind { Int32, Float32, Int64Lo, Int64Hi, Float64, Float16 };
 struct Stage {
   BasicBlock *BB = nullptr;
   SmallVector<CallInst *, 2> Calls; ///< in program order
+  /// The stage this one was split from (splitUnrelatedWords): chains whose
+  /// first stages share it run in one guarded region.
+  unsigned Origin = 0;
   /// The lane map, evaluated once (Recognizer::classify): the lane each
   /// lane reads (argrec::NoLane: nothing usable), if it is known; lane ^
   /// Offset, or with Down lane + Offset (lane 0's source), or -1 for
@@ -773,6 +776,20 @@ struct ChainProof {
   SmallVector<EmptyPair, 4> EmptyKeepsOwn;
 };
 
+/// A chain proved and ready to replace (Recognizer::planChain), before any
+/// edit: chains that share their exchanges are replaced together.
+struct ChainPlan {
+  SmallVector<unsigned, 8> Chain;
+  SmallVector<Component, 2> Comps;
+  ChainLanes CL;
+  ChainProof P;
+  Candidate C;
+  bool Proven = false;
+  bool UsesTid = false; ///< the lane maps or result reads need lane == tid
+  Guard G;              ///< what planChain knows of it; fillGuard the rest
+  bool Done = false;    ///< replaced
+};
+
 class Recognizer {
 public:
   Recognizer(Function &F, const ChipInfo &Chip, DominatorTree &DT,
@@ -822,6 +839,8 @@ private:
 
   void collectStages();
   void splitUnrelatedWords();
+  bool forEachControlledPhi(BranchInst *Br,
+                            function_ref<void(Instruction *)> Add);
   void computeClosures();
   bool splitMixedPhis();
   Stage &classify(unsigned SI);
@@ -847,7 +866,8 @@ private:
   unsigned CFGEdits = 0; ///< guarded rewrites and phi splits (new blocks)
   SmallVector<WeakVH, 4> Guards;
 
-  bool analyzeChain(ArrayRef<unsigned> Chain);
+  std::optional<ChainPlan> planChain(ArrayRef<unsigned> Chain);
+  unsigned applyPlans(MutableArrayRef<ChainPlan> Plans);
   bool isPlainRead(unsigned SI);
   SmallVector<uint64_t, 2> sentinelsOf(unsigned SI, ArrayRef<Component> Comps);
   bool checkLaneMaps(ArrayRef<unsigned> Chain, unsigned NWords, ChainLanes &CL);
@@ -867,14 +887,10 @@ private:
                      Candidate &C, bool &Proven);
   bool checkResults(const Stage &First, const ChainProof &P, ChainLanes &CL,
                     bool &UsesTid);
-  bool planGuard(const Stage &First, const Stage &Last, const ChainLanes &CL,
-                 ArrayRef<Component> Comps, const Candidate &C, bool Proven,
-                 bool MixedZeros, bool UsesTid, ArrayRef<Output> Outputs,
-                 Guard &G, std::optional<ChainRegion> &Region);
-  void rewrite(const Stage &First, ArrayRef<Component> Comps,
-               const Candidate &C, const ChainLanes &CL, unsigned NStages,
-               ArrayRef<Output> Outputs, const Guard &G,
-               const std::optional<ChainRegion> &Region, const StageGate *Gate);
+  void fillGuard(ChainPlan &Pl);
+  void refuseUnguardable(const ChainPlan &Pl, const Twine &Why);
+  Value *rewrite(const ChainPlan &Pl, Instruction *At, unsigned Guarded,
+                 SmallVectorImpl<Value *> &NewOut);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
@@ -893,7 +909,7 @@ private:
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool tryHoist(Instruction *I, ChainRegion &R);
   bool trySink(Instruction *I, ChainRegion &R);
-  bool hoistWords(const Stage &First);
+  bool hoistWords(const Stage &First, Instruction *At);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
   bool hoistOutputsTo(Instruction *Start, ArrayRef<Output> Outputs,
                       bool Early = false);
@@ -1041,15 +1057,48 @@ static bool dependsOn(Value *V, const Instruction *Call) {
   return false;
 }
 
+/// Calls \p Add on each phi whose incoming edge \p Br may decide: the
+/// phis of the blocks reached from \p Br up to and including its immediate
+/// post-dominator. False when that block is not known (several exits) or
+/// the region is large.
+bool Recognizer::forEachControlledPhi(BranchInst *Br,
+                                      function_ref<void(Instruction *)> Add) {
+  if (Br->isUnconditional())
+    return true;
+  DomTreeNode *N = PDT.getNode(Br->getParent());
+  BasicBlock *Join = N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+  if (!Join)
+    return false;
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *, 16> Work(successors(Br->getParent()));
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    if (Seen.size() > 64)
+      return false;
+    for (PHINode &Phi : BB->phis())
+      Add(&Phi);
+    if (BB != Join)
+      append_range(Work, successors(BB));
+  }
+  return true;
+}
+
 /// Splits a stage whose reads do not belong together: a read of a word
 /// computed from another read of the stage comes from a later exchange (an
 /// index butterfly over what a value butterfly chose, both with the same
 /// lane addresses in one block), and words that feed disjoint combines (two
 /// butterflies with the same offsets, e.g. softmax's max and sum
-/// interleaved) are separate. Each group becomes a stage of its own.
+/// interleaved, or two (value, index) pairs chosen one after the other) are
+/// separate. Each group becomes a stage of its own, which remembers the
+/// stage it was split from (its siblings are rewritten together).
 void Recognizer::splitUnrelatedWords() {
   SmallVector<Stage, 8> Out;
-  for (Stage &S : Stages) {
+  // Parts of one layer of one stage share an origin (a later layer's words
+  // come from an earlier one's results: it is replaced after it).
+  std::map<std::pair<unsigned, unsigned>, unsigned> Origins;
+  for (auto [SI, S] : enumerate(Stages)) {
     unsigned N = S.Calls.size();
     // Layer: how many reads of the stage precede this one's word.
     SmallVector<unsigned, 4> Layer(N, 0);
@@ -1058,28 +1107,37 @@ void Recognizer::splitUnrelatedWords() {
         if (Layer[J] >= Layer[K] &&
             dependsOn(exchangedWord(S.Calls[K]), S.Calls[J]))
           Layer[K] = Layer[J] + 1;
-    // The combine operations each word's partner value flows into.
+    // The combine operations each word's partner value flows into. A
+    // branch on such a value also decides the phis of the blocks up to
+    // where its paths meet again (its immediate post-dominator), not
+    // beyond: two pairs chosen by `if`s one after the other are separate.
+    bool Whole = false;
     SmallVector<SmallPtrSet<Instruction *, 16>, 4> Slice(N);
-    for (unsigned K = 0; K < N; ++K) {
+    for (unsigned K = 0; K < N && !Whole; ++K) {
       SmallVector<Instruction *, 16> Work{S.Calls[K]};
-      while (!Work.empty())
-        for (User *U : Work.pop_back_val()->users())
-          if (auto *UI = dyn_cast<Instruction>(U);
-              UI && isCombineOp(*UI) && Slice[K].insert(UI).second)
-            Work.push_back(UI);
+      auto Add = [&](Instruction *I) {
+        if (Slice[K].insert(I).second)
+          Work.push_back(I);
+      };
+      while (!Work.empty() && !Whole)
+        for (User *U : Work.pop_back_val()->users()) {
+          auto *UI = dyn_cast<Instruction>(U);
+          if (auto *Br = dyn_cast_or_null<BranchInst>(UI)) {
+            Whole |= !forEachControlledPhi(Br, Add);
+          } else if (UI && UI->isTerminator()) {
+            Whole = true; // a switch: not followed
+          } else if (UI && isCombineOp(*UI)) {
+            Add(UI);
+          }
+        }
     }
-    // A combine with branches ties words through control flow, which the
-    // slices do not show: such a stage stays whole (per layer).
-    bool Branchy = any_of(Slice, [](const SmallPtrSet<Instruction *, 16> &Sl) {
-      return any_of(Sl, [](Instruction *X) { return isa<PHINode>(X); });
-    });
     SmallVector<unsigned, 4> Group(N);
     for (unsigned K = 0; K < N; ++K)
       Group[K] = K;
     for (unsigned I = 0; I < N; ++I)
       for (unsigned J = I + 1; J < N; ++J)
         if (Layer[I] == Layer[J] &&
-            (Branchy || any_of(Slice[I], [&](Instruction *X) {
+            (Whole || any_of(Slice[I], [&](Instruction *X) {
                return Slice[J].count(X);
              })))
           for (unsigned &G : Group)
@@ -1091,6 +1149,9 @@ void Recognizer::splitUnrelatedWords() {
     for (unsigned R : Roots) {
       Stage Part;
       Part.BB = S.BB;
+      Part.Origin =
+          Origins.try_emplace({unsigned(SI), Layer[R]}, Origins.size())
+              .first->second;
       for (unsigned K = 0; K < N; ++K)
         if (Group[K] == R)
           Part.Calls.push_back(S.Calls[K]);
@@ -2053,7 +2114,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         Kinds.Narrow.push_back({WordOfSlot[C.Lo], C.Least, C.Most});
       }
     auto Prog = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
-                                                 Kinds, DT);
+                                                 Kinds, DT, PDT);
     // Outputs: the next stage's words, or the last stage's selections.
     SmallVector<Instruction *, 8> Outs;
     if (!Shape.Last) {
@@ -2121,7 +2182,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         StageShape OpenSh{Comps, WordOfSlot, Shape.Last, {}, {}},
             ClosedSh = OpenSh;
         auto Open = std::make_unique<CombineProgram>(
-            S.Calls, S.BB, Closures[SI], Kinds, DT, Cond, On);
+            S.Calls, S.BB, Closures[SI], Kinds, DT, PDT, Cond, On);
         AddOutputs(*Open, OpenSh);
         StageOutcome RO = Cache.get(*Open, OpenSh, Cands);
         // The open side must combine: a last stage whose outputs all keep
@@ -2130,7 +2191,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
             none_of(RO.Chosen, [](int C) { return C >= 0; }) ||
             keepsOwnState(*Open, OpenSh, RO.Chosen))
           continue;
-        CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, Cond,
+        CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, PDT, Cond,
                               !On);
         AddOutputs(Closed, ClosedSh);
         if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
@@ -2442,17 +2503,17 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
 /// What the run-time guard must check for \p C on this chain, and the
 /// region the guard branches around; false (after a remark) when a guard is
 /// needed but impossible.
-bool Recognizer::planGuard(const Stage &First, const Stage &Last,
-                           const ChainLanes &CL, ArrayRef<Component> Comps,
-                           const Candidate &C, bool Proven, bool MixedZeros,
-                           bool UsesTid, ArrayRef<Output> Outputs, Guard &G,
-                           std::optional<ChainRegion> &Region) {
+void Recognizer::fillGuard(ChainPlan &Pl) {
+  const Stage &First = Stages[Pl.Chain.front()];
+  const Candidate &C = Pl.C;
+  ArrayRef<Component> Comps = Pl.Comps;
+  Guard &G = Pl.G;
   // A float value result's bits are not determined by the order alone:
   // -0/+0 at one index and NaN payloads meet in a lane-order-dependent way,
   // and the operation returns the canonical NaN. A guard checks at run time
   // what the proof could not (docs/ArgRecognition.md).
   bool FloatValue = Comps[C.IsArg ? C.ValSlot : 0].isFloat();
-  bool ValueRead = any_of(Outputs, [&](const Output &O) {
+  bool ValueRead = any_of(Pl.P.Outputs, [&](const Output &O) {
     return !C.IsArg || O.Lo == int(Comps[C.ValSlot].Lo);
   });
   // A value-only fmax/fmin returns some NaN only when all are NaN, whose
@@ -2467,68 +2528,66 @@ bool Recognizer::planGuard(const Stage &First, const Stage &Last,
   bool InputNeverNaN = FloatValue && VIn->getType()->isFloatTy() &&
                        isNeverNaN(VIn, Assumed, First.Calls.front());
   G.NaNFree = FloatValue && !InputNeverNaN &&
-              (!Proven || (C.IsArg && ValueRead) || C.TiesByLane);
+              (!Pl.Proven || (C.IsArg && ValueRead) || C.TiesByLane);
   G.SameBitsAtIndex = FloatValue && ValueRead && C.ZerosEqual;
   // Two zeros mixed into one state are never the winner when every lane
   // holding the winning value holds its bits (the index result too).
-  G.SameBitsAtValue = MixedZeros;
+  G.SameBitsAtValue = Pl.P.MixedZeros;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
-  G.LaneIsTid = UsesTid;
+  G.LaneIsTid = Pl.UsesTid;
   G.HasIndex = C.IsArg;
   if (C.Sentinel)
     G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
   if (!Chip.runsFullWaves(*First.Calls.front()))
-    G.FullGroups = CL.Cluster;
-  G.ReadGroups = CL.ReadGroups;
-  if (G.needed()) {
-    std::string Why;
-    Region = findRegion(First.Calls.front(), Outputs, Why);
-    // clang sinks a last combine used only under `if (lane == 0)` into that
-    // block; moved back to the last stage, the chain can be a region.
-    if (!Region && hoistOutputs(Last.Calls.back(), Outputs))
-      Region = findRegion(First.Calls.front(), Outputs, Why);
-    if (!Region) {
-      if (G.EmptyLanes)
-        refuse(First, "NoGuardRegion",
-               Twine("recognised ") + describe(C, Comps) +
-                   " over the lanes of a valid prefix, but the run-time "
-                   "check that no lane past it wins is not possible: " +
-                   Why);
-      else if (G.FullGroups &&
-               !(G.NaNFree || G.SameBitsAtIndex || G.SameBitsAtValue ||
-                 G.NoTies || G.LaneIsTid || G.Sentinel))
-        refuse(First, "MayReadInactiveLanes",
-               Twine("recognised ") + describe(C, Comps) +
-                   ", but lanes of a group may be inactive here (a "
-                   "ds_bpermute from an inactive lane reads 0, which the "
-                   "original combines), and a run-time guard is not "
-                   "possible: " +
-                   Why);
-      else if (C.TiesByLane)
-        refuse(First, "TieDependsOnLanes",
-               Twine("recognised ") + describe(C, Comps) +
-                   ": on equal values the combine keeps a lane's own index "
-                   "whichever is smaller, so ties are decided by lane order, "
-                   "and a run-time guard is not possible: " +
-                   Why);
-      else if (!Proven)
-        refuse(First, "NaNOrderDependsOnLanes",
-               Twine("recognised ") + describe(C, Comps) +
-                   " on NaN-free inputs, but the combine is not a total "
-                   "order with NaN (a NaN is kept or skipped depending on "
-                   "which lane holds it), and a run-time guard is not "
-                   "possible: " + Why);
-      else
-        refuse(First, "ValueBitsDependOnLanes",
-               Twine("recognised ") + describe(C, Comps) +
-                   ", but its value result is read, its bits depend on the "
-                   "lane order for -0/+0 at one index and NaN payloads, and "
-                   "a run-time guard is not possible: " + Why);
-      return false;
-    }
-  }
-  return true;
+    G.FullGroups = Pl.CL.Cluster;
+  G.ReadGroups = Pl.CL.ReadGroups;
+}
+
+/// Refuses a chain that needs a run-time guard when no region for one
+/// exists (\p Why), naming what the guard would have checked.
+void Recognizer::refuseUnguardable(const ChainPlan &Pl, const Twine &Why) {
+  const Stage &First = Stages[Pl.Chain.front()];
+  const Guard &G = Pl.G;
+  std::string What = describe(Pl.C, Pl.Comps);
+  if (G.EmptyLanes)
+    refuse(First, "NoGuardRegion",
+           Twine("recognised ") + What +
+               " over the lanes of a valid prefix, but the run-time "
+               "check that no lane past it wins is not possible: " +
+               Why);
+  else if (G.FullGroups &&
+           !(G.NaNFree || G.SameBitsAtIndex || G.SameBitsAtValue || G.NoTies ||
+             G.LaneIsTid || G.Sentinel))
+    refuse(First, "MayReadInactiveLanes",
+           Twine("recognised ") + What +
+               ", but lanes of a group may be inactive here (a "
+               "ds_bpermute from an inactive lane reads 0, which the "
+               "original combines), and a run-time guard is not "
+               "possible: " +
+               Why);
+  else if (Pl.C.TiesByLane)
+    refuse(First, "TieDependsOnLanes",
+           Twine("recognised ") + What +
+               ": on equal values the combine keeps a lane's own index "
+               "whichever is smaller, so ties are decided by lane order, "
+               "and a run-time guard is not possible: " +
+               Why);
+  else if (!Pl.Proven)
+    refuse(First, "NaNOrderDependsOnLanes",
+           Twine("recognised ") + What +
+               " on NaN-free inputs, but the combine is not a total "
+               "order with NaN (a NaN is kept or skipped depending on "
+               "which lane holds it), and a run-time guard is not "
+               "possible: " +
+               Why);
+  else
+    refuse(First, "ValueBitsDependOnLanes",
+           Twine("recognised ") + What +
+               ", but its value result is read, its bits depend on the "
+               "lane order for -0/+0 at one index and NaN payloads, and "
+               "a run-time guard is not possible: " +
+               Why);
 }
 
 /// Checks that the chain has results the rewrite can replace: values after
@@ -2773,7 +2832,7 @@ void Recognizer::printStage(raw_ostream &OS, unsigned SI) {
     OS << ", unrolled copy of a " << V->Iterations << "-iteration loop";
 }
 
-bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
+std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   // Last reads whose results are not combined with the lane's own state
   // read the result (checked with the other uses); they are not steps.
   while (Chain.size() > 1 && isPlainRead(Chain.back()))
@@ -2795,7 +2854,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       // A ladder loop's own exchange is covered by its unrolled copy's.
       if (!LoopOf.count(First.Calls.front()))
         ArithmeticStages.push_back({Chain.front(), Op});
-      return false;
+      return std::nullopt;
     }
     if (Function *Callee = opaqueCombine(First))
       refuse(First, "NotAReduction",
@@ -2806,24 +2865,24 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     else
       refuse(First, "NotAReduction",
              "what the lanes read is not combined with their own values");
-    return false;
+    return std::nullopt;
   }
   std::string Why;
   auto CompsOr = componentsOf(First, Why);
   if (!CompsOr) {
     refuse(First, "UnsupportedType", Why);
-    return false;
+    return std::nullopt;
   }
   SmallVector<Component, 2> Comps = *CompsOr;
   if (Comps.size() > 2) {
     refuse(First, "UnsupportedState",
            "the lanes exchange more than a value and an index");
-    return false;
+    return std::nullopt;
   }
   boundIntegers(Chain, Comps);
   ChainLanes CL;
   if (!checkLaneMaps(Chain, First.Calls.size(), CL))
-    return false;
+    return std::nullopt;
   // Unsigned index orders are candidates only when the combine compares
   // integers unsigned (they double the candidates to check).
   bool Unsigned = any_of(Closures[Chain.front()], [](Instruction *I) {
@@ -2836,19 +2895,18 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
   ChainProof P;
   if (!proveStages(Chain, Comps, Cands, CL, P))
-    return false;
+    return std::nullopt;
   Candidate C;
   bool Proven;
   if (!pickCandidate(Chain, Comps.size(), Cands, P, C, Proven))
-    return false;
+    return std::nullopt;
   if (P.Gate && !checkGate(Chain, P, CL, C))
-    return false;
+    return std::nullopt;
   dropDerivedOutputs(P.Outputs);
-  const SmallVector<Output, 4> &Outputs = P.Outputs;
   bool UsesTid;
   UsedTidLeaves.clear();
   if (!checkResults(First, P, CL, UsesTid))
-    return false;
+    return std::nullopt;
   UsesTid |= any_of(Chain, [&](unsigned SI) { return Stages[SI].UsesTid; });
   argrec::TidLeafSet Leaves = UsedTidLeaves;
   for (unsigned SI : Chain)
@@ -2866,17 +2924,16 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
              "the linear thread id the lane map is computed from is computed "
              "after the first exchange, where the run-time check that it "
              "names the lane must run");
-      return false;
+      return std::nullopt;
     }
-  BeforeChange();
-  if (!hoistWords(First)) {
-    refuse(First, "UnsupportedState",
-           "a word the lanes exchange is computed after the first exchange "
-           "by code that cannot move above it");
-    return false;
-  }
-  Guard G;
-  std::optional<ChainRegion> Region;
+  ChainPlan Pl;
+  Pl.Chain.assign(Chain.begin(), Chain.end());
+  Pl.Comps = std::move(Comps);
+  Pl.CL = CL;
+  Pl.C = C;
+  Pl.Proven = Proven;
+  Pl.UsesTid = UsesTid;
+  Guard &G = Pl.G;
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
   G.EmptyLanes = P.Gate.has_value();
@@ -2885,7 +2942,7 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
       is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel));
   if (G.EmptyKeepsOwn) {
     // The code's index that the operation's order encodes as INT_MAX.
-    unsigned Bits = Comps[C.IdxSlot].is64() ? 64 : 32;
+    unsigned Bits = Pl.Comps[C.IdxSlot].is64() ? 64 : 32;
     APInt Largest = APInt::getSignedMaxValue(Bits);
     if (C.LargestIdx)
       Largest.flipAllBits();
@@ -2894,24 +2951,100 @@ bool Recognizer::analyzeChain(ArrayRef<unsigned> Chain) {
     G.Largest = C.UnsignedIdx ? int64_t(Largest.getZExtValue())
                               : Largest.getSExtValue();
   }
-  if (!planGuard(First, Stages[Chain.back()], CL, Comps, C, Proven,
-                 P.MixedZeros, UsesTid, Outputs, G, Region))
-    return false;
-  rewrite(First, Comps, C, CL, Chain.size(), Outputs, G, Region,
-          P.Gate ? &*P.Gate : nullptr);
-  return true;
+  Pl.P = std::move(P);
+  return Pl;
 }
 
-/// Replaces the chain's results by one Crosslane operation at its first
-/// stage, behind \p G around \p Region when a guard is needed.
-void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
-                         const Candidate &C, const ChainLanes &CL,
-                         unsigned NStages, ArrayRef<Output> Outputs,
-                         const Guard &G,
-                         const std::optional<ChainRegion> &Region,
-                         const StageGate *Gate) {
-  // Rewrite: one call at the first stage; the outputs read its result.
-  IRBuilder<> B(First.Calls.front());
+/// Replaces the chains of \p Plans, which share their first stage's block
+/// (one chain, or the (value, index) pairs one set of exchanges carries):
+/// each by one Crosslane operation placed before the first exchange; those
+/// that need a run-time guard behind one guard (the conjunction of theirs)
+/// around one region, since each one's code lies inside the others'.
+/// Returns how many were replaced, marking them Done.
+unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
+  Instruction *At = Stages[Plans.front().Chain.front()].Calls.front();
+  for (const ChainPlan &Pl : Plans.drop_front())
+    if (Instruction *I = Stages[Pl.Chain.front()].Calls.front();
+        I->comesBefore(At))
+      At = I;
+  BeforeChange();
+  SmallVector<ChainPlan *, 2> Live;
+  for (ChainPlan &Pl : Plans) {
+    if (!hoistWords(Stages[Pl.Chain.front()], At)) {
+      refuse(Stages[Pl.Chain.front()], "UnsupportedState",
+             "a word the lanes exchange is computed after the first exchange "
+             "by code that cannot move above it");
+      continue;
+    }
+    fillGuard(Pl);
+    Live.push_back(&Pl);
+  }
+  unsigned Done = 0;
+  SmallVector<Value *, 4> NewOut;
+  // Proven outright: the results are replaced in place.
+  SmallVector<ChainPlan *, 2> Guarded;
+  for (ChainPlan *Pl : Live) {
+    if (Pl->G.needed()) {
+      Guarded.push_back(Pl);
+      continue;
+    }
+    rewrite(*Pl, At, 0, NewOut);
+    Pl->Done = true;
+    ++Done;
+  }
+  if (Guarded.empty())
+    return Done;
+  SmallVector<Output, 8> Outputs;
+  for (ChainPlan *Pl : Guarded)
+    append_range(Outputs, Pl->P.Outputs);
+  std::string Why;
+  std::optional<ChainRegion> Region = findRegion(At, Outputs, Why);
+  // clang sinks a last combine used only under `if (lane == 0)` into that
+  // block; moved back to the last stage, the chain can be a region.
+  bool Moved = false;
+  if (!Region)
+    for (ChainPlan *Pl : Guarded)
+      Moved |=
+          hoistOutputs(Stages[Pl->Chain.back()].Calls.back(), Pl->P.Outputs);
+  if (Moved)
+    Region = findRegion(At, Outputs, Why);
+  if (!Region) {
+    for (ChainPlan *Pl : Guarded)
+      refuseUnguardable(*Pl, Why);
+    return Done;
+  }
+  IRBuilder<> B(At);
+  Value *Fast = nullptr;
+  SmallVector<Value *, 8> AllNew;
+  for (ChainPlan *Pl : Guarded) {
+    NewOut.clear();
+    Value *F = rewrite(*Pl, At, Guarded.size(), NewOut);
+    Fast = Fast ? B.CreateAnd(Fast, F) : F;
+    append_range(AllNew, NewOut);
+    Pl->Done = true;
+    ++Done;
+  }
+  insertFallback(*Region, Fast, Outputs, AllNew);
+  return Done;
+}
+
+/// Emits the Crosslane operation that replaces \p Pl's chain before \p At.
+/// Unguarded (\p Guarded == 0), its results replace the chain's; otherwise
+/// returns its run-time guard (true: the operation's results hold) and
+/// leaves the replacements, per output, in \p NewOut for the caller's
+/// fallback region, shared by \p Guarded chains.
+Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
+                           unsigned Guarded, SmallVectorImpl<Value *> &NewOut) {
+  const Stage &First = Stages[Pl.Chain.front()];
+  ArrayRef<Component> Comps = Pl.Comps;
+  const Candidate &C = Pl.C;
+  const ChainLanes &CL = Pl.CL;
+  ArrayRef<Output> Outputs = Pl.P.Outputs;
+  const Guard &G = Pl.G;
+  const StageGate *Gate = Pl.P.Gate ? &*Pl.P.Gate : nullptr;
+  // Rewrite: one call before the first exchange; the outputs read its
+  // result.
+  IRBuilder<> B(At);
   SmallVector<Value *, 2> In, Results(Comps.size());
   // Frozen: a lane that never wins may hold undef or poison (an index left
   // unset where a lane had no element), which the guard's ballot must not
@@ -2992,7 +3125,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     }
     return Out;
   };
-  SmallVector<Value *, 4> NewOut = OutputsOf(Words);
+  NewOut.assign(OutputsOf(Words));
   if (G.EmptyKeepsOwn) {
     // A group without an element: each lane keeps its own pair, the words
     // it sent into the first stage (the guard rules out an element taken
@@ -3006,7 +3139,8 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     for (unsigned K = 0; K < NewOut.size(); ++K)
       NewOut[K] = B.CreateSelect(Nothing, OwnOut[K], NewOut[K]);
   }
-  if (Region) {
+  Value *Fast = nullptr;
+  if (Guarded) {
     Value *Idx = nullptr, *ResIdx = nullptr;
     if (C.IsArg) {
       Idx = In[C.IdxSlot]; // both in the operation's index order
@@ -3014,8 +3148,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     // Both in the operation's value order.
-    Value *Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal, None);
-    insertFallback(*Region, Fast, Outputs, NewOut);
+    Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal, None);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
       O.I->replaceAllUsesWith(R);
@@ -3024,7 +3157,7 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
   CROSSLANE_DEBUG({
     dbgs() << "  replaced: " << describe(C, Comps) << " -> "
            << Call->getCalledOperand()->getName();
-    if (Region)
+    if (Guarded)
       dbgs() << ", guarded (" << G.describe() << G.where(Chip.WaveSize) << ")";
     dbgs() << "\n";
   });
@@ -3036,15 +3169,20 @@ void Recognizer::rewrite(const Stage &First, ArrayRef<Component> Comps,
       << (CL.Shape == ChainShape::Down  ? " lanes (shfl_down ladder, "
           : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
                                         : " lanes (lane maps, ")
-      << std::to_string(NStages) << " stages on " << Chip.CPU << " wave"
+      << std::to_string(Pl.Chain.size()) << " stages on " << Chip.CPU << " wave"
       << std::to_string(Chip.WaveSize) << "): replaced by "
       << Call->getCalledOperand()->getName();
-    if (Region)
+    if (Guarded)
       R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
+        << (Guarded > 1
+                ? ", and the same for the " + std::to_string(Guarded - 1) +
+                      " other reduction(s) these exchanges carry"
+                : "")
         << "; otherwise the original code runs)";
     R << loopNote(First);
     return R;
   });
+  return Fast;
 }
 
 Value *Recognizer::compValue(IRBuilder<> &B, const Stage &First,
@@ -3239,14 +3377,20 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
                                                   std::string &Why) {
   ChainRegion R;
   R.Begin = Begin;
+  // The region ends in the results' last block; results in blocks before
+  // it (a first pair chosen before a second) must dominate it.
   BasicBlock *EndBB = Outputs.front().I->getParent();
+  for (const Output &O : Outputs)
+    if (DT.dominates(EndBB, O.I->getParent()))
+      EndBB = O.I->getParent();
   Instruction *Last = nullptr;
   for (const Output &O : Outputs) {
-    if (O.I->getParent() != EndBB) {
+    if (!DT.dominates(O.I->getParent(), EndBB)) {
       Why = "the chain's results are in different blocks";
       return std::nullopt;
     }
-    if (!isa<PHINode>(O.I) && (!Last || Last->comesBefore(O.I)))
+    if (O.I->getParent() == EndBB && !isa<PHINode>(O.I) &&
+        (!Last || Last->comesBefore(O.I)))
       Last = O.I;
   }
   R.End = Last ? Last->getNextNode() : &*EndBB->getFirstNonPHIIt();
@@ -3374,11 +3518,11 @@ static bool canMoveUp(const Instruction *I) {
          !(CB && CB->isConvergent()) && isSafeToSpeculativelyExecute(I);
 }
 
-/// The operation goes where the first stage's first exchange is; a word
-/// exchanged later in the stage (an i64 index split after the value's
-/// exchange) moves above it, with what it is computed from in the block.
-bool Recognizer::hoistWords(const Stage &First) {
-  Instruction *At = First.Calls.front();
+/// The operation goes before \p At, the first exchange of its stage or of
+/// a sibling stage; a word exchanged later (an i64 index split after the
+/// value's exchange, a second pair's words) moves above it, with what it is
+/// computed from in the block.
+bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
   SmallSetVector<Instruction *, 8> Move; // operands first
   std::function<bool(Value *)> Need = [&](Value *V) {
     auto *I = dyn_cast<Instruction>(V);
@@ -3846,11 +3990,23 @@ bool Recognizer::run() {
         Seen |= Off;
     }
   }
-  bool Changed = false;
-  bool Stale = false;
+  // Chains whose first stages were split from one stage (several pairs on
+  // one set of exchanges) are planned first and replaced together.
+  SmallVector<SmallVector<SmallVector<unsigned, 8>, 2>, 4> Groups;
+  DenseMap<unsigned, unsigned> GroupOf;
   for (unsigned K = 0; K < Stages.size(); ++K) {
     if (Prev[K] >= 0)
       continue;
+    auto [It, New] = GroupOf.try_emplace(Stages[K].Origin, Groups.size());
+    if (New)
+      Groups.emplace_back();
+    SmallVector<unsigned, 8> &Chain = Groups[It->second].emplace_back();
+    for (int S = K; S >= 0; S = Next[S])
+      Chain.push_back(S);
+  }
+  bool Changed = false;
+  bool Stale = false;
+  for (auto &Group : Groups) {
     if (Stale) {
       // A guarded rewrite split blocks: refresh what this chain reads (only
       // when another chain follows; most kernels have one or two).
@@ -3860,13 +4016,18 @@ bool Recognizer::run() {
         S.BB = S.Calls.front()->getParent();
       Stale = false;
     }
-    SmallVector<unsigned, 8> Chain;
-    for (int S = K; S >= 0; S = Next[S])
-      Chain.push_back(S);
+    SmallVector<ChainPlan, 2> Plans;
+    for (ArrayRef<unsigned> Chain : Group)
+      if (std::optional<ChainPlan> Pl = planChain(Chain))
+        Plans.push_back(std::move(*Pl));
+    if (Plans.empty())
+      continue;
     unsigned Edits = CFGEdits;
-    if (analyzeChain(Chain)) {
-      for (unsigned SI : Chain)
-        RewrittenCalls.insert_range(Stages[SI].Calls);
+    if (applyPlans(Plans)) {
+      for (const ChainPlan &Pl : Plans)
+        if (Pl.Done)
+          for (unsigned SI : Pl.Chain)
+            RewrittenCalls.insert_range(Stages[SI].Calls);
       Changed = true;
       LaneMemo.clear(); // the rewrite changed the code
     }
