@@ -61,6 +61,17 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
                              BC->getIterator());
     }
   }
+  if (auto *Sel = dyn_cast<SelectInst>(V)) {
+    // A state chosen whole (`c ? <partner's pair> : <own pair>`): the
+    // element of each arm, chosen by the condition (or its element).
+    Value *C = Sel->getCondition();
+    if (C->getType()->isVectorTy())
+      C = get(C, K);
+    Value *T = get(Sel->getTrueValue(), K);
+    Value *E = get(Sel->getFalseValue(), K);
+    return SelectInst::Create(C, T, E, Sel->getName() + ".e" + Twine(K),
+                              Sel->getIterator());
+  }
   if (auto *Phi = dyn_cast<PHINode>(V)) {
     auto *New =
         PHINode::Create(ETy, Phi->getNumIncomingValues(),

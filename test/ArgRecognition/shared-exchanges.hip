@@ -15,6 +15,12 @@
 // W64: recognised argmin f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_f32_i32, guarded at run time ({{.*}}and the same for the 1 other reduction(s) these exchanges carry; otherwise the original code runs)
 // W64: recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64): replaced by __crosslane_argmax_f32_i32, guarded at run time ({{.*}}and the same for the 1 other reduction(s)
 // W64-COUNT-2: recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64){{.*}}and the same for the 1 other reduction(s)
+// The integer pair's state, packed by the SLP vectorizer into a <2 x i32>
+// chosen by one select, is rebuilt as scalars (VectorState).
+// W64: recognised argmin i32/i32, ties: smallest index over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_i32_i32, guarded at run time (every lane of the 64-lane group is active, and the same for the 1 other reduction(s)
+// W64: recognised argmax f32/i32, {{.*}}and the same for the 1 other reduction(s)
+// W64: recognised argmin i32/i32, ties: smallest index over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_i32_i32{{$}}
+// W64: recognised argmax f32/i32, {{.*}} guarded at run time (no value is NaN, lanes holding the winning index hold its value's bits; otherwise the original code runs)
 // W64: not replaced (UnsupportedState): the lanes exchange more than a value and an index
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=W32
@@ -36,6 +42,8 @@
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=dependent_pairs --mcpu=gfx1100 --block=N --sizes=32,40 --print=none --arg=buf:f32:N:input --arg=buf:i32:N*2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // Fast path: with the fallback sent to a trap, full waves of NaN-free
 // values never trap (minmaxloc's scan keeps NaN out: every input class).
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=int_and_float_full --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w32.ll -o %t/w32.trap.ll
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=minmaxloc_down --mcpu=gfx1100 --block=32 --sizes=1,7,32,100,1000 --print=none --arg=buf:f32:N:input --arg=i32:N --arg=buf:f32:2:zero --arg=buf:i32:2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=argmax_two_columns --mcpu=gfx1100 --block=32 --sizes=32 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:N*2:zero --arg=buf:i32:N*2:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
