@@ -123,6 +123,8 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
       return true;
   if (match(V, m_BitCast(m_Value(X))))
     return isHalfOf(W, X, High, Depth + 1);
+  if (Value *S = lowWordSource(V); !High && S != V)
+    return isHalfOf(W, S, High, Depth + 1);
   if (match(V, m_c_Or(m_Shl(m_ZExtOrSExt(m_Value(H)), m_SpecificInt(32)),
                       m_ZExt(m_Value(L)))) &&
       H->getType()->isIntegerTy(32) && L->getType()->isIntegerTy(32))

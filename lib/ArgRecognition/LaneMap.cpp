@@ -304,6 +304,23 @@ Value *exchangedWord(const CallInst *CI) {
   return K == NoLane ? nullptr : CI->getArgOperand(K);
 }
 
+Value *lowWordSource(Value *V) {
+  using namespace PatternMatch;
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    Value *X;
+    if (!(match(V, m_AShr(m_Shl(m_Value(X), m_SpecificInt(32)),
+                          m_SpecificInt(32))) ||
+          match(V, m_ZExtOrSExt(m_Trunc(m_Value(X)))) ||
+          match(V, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFu)))) ||
+        !X->getType()->isIntegerTy(64) || !V->getType()->isIntegerTy(64) ||
+        (isa<ZExtInst, SExtInst>(V) &&
+         !cast<Instruction>(V)->getOperand(0)->getType()->isIntegerTy(32)))
+      return V;
+    V = X;
+  }
+  return V;
+}
+
 uint64_t segmentStarts(unsigned W, unsigned Cluster) {
   uint64_t M = 0;
   for (unsigned L = 0; L < W; L += Cluster)

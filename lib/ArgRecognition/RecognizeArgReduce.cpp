@@ -1482,11 +1482,17 @@ componentsOf(const Stage &S, std::string &Why) {
     // An i64 exchanged as two words: trunc X and trunc (lshr X, 32). A
     // truncated i64 whose high word is not exchanged is a 32-bit value
     // (`(int)threadIdx.x` from an i64 work-item id).
+    // The low word may be cut from the value before a widening that keeps
+    // it (`long long i = t`: trunc t, beside trunc (lshr (sext t), 32)).
     Value *Hi = nullptr;
+    auto HighOf = [&](Value *Word, Value *Of) {
+      Value *Y;
+      return match(Word, m_Trunc(m_LShr(m_Value(Y), m_SpecificInt(32)))) &&
+             lowWordSource(Y) == lowWordSource(Of);
+    };
     if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64))
       for (unsigned J = 0; J < W.size(); ++J)
-        if (J != I && !Used[J] &&
-            match(W[J], m_Trunc(m_LShr(m_Specific(X), m_SpecificInt(32)))))
+        if (J != I && !Used[J] && HighOf(W[J], X))
           Hi = W[J];
     if (!Hi && match(W[I], m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
         X->getType()->isIntegerTy(64) &&
@@ -2581,13 +2587,17 @@ void Recognizer::refuseUnguardable(const ChainPlan &Pl, const Twine &Why) {
                "which lane holds it), and a run-time guard is not "
                "possible: " +
                Why);
-  else
+  else if (G.SameBitsAtIndex || G.SameBitsAtValue)
     refuse(First, "ValueBitsDependOnLanes",
            Twine("recognised ") + What +
                ", but its value result is read, its bits depend on the "
                "lane order for -0/+0 at one index and NaN payloads, and "
                "a run-time guard is not possible: " +
                Why);
+  else
+    refuse(First, "NoGuardRegion",
+           Twine("recognised ") + What + ", but the run-time guard it needs (" +
+               G.describe() + ") is not possible: " + Why);
 }
 
 /// Checks that the chain has results the rewrite can replace: values after
@@ -3518,6 +3528,19 @@ static bool canMoveUp(const Instruction *I) {
          !(CB && CB->isConvergent()) && isSafeToSpeculativelyExecute(I);
 }
 
+/// True if \p I, a simple load after \p At in its block, may run at \p At
+/// instead: nothing between them may write memory (a second pair's values
+/// loaded after the first pair's exchanges).
+static bool isLoadMovableUp(Instruction *I, Instruction *At) {
+  auto *LI = dyn_cast<LoadInst>(I);
+  if (!LI || !LI->isSimple() || LI->getParent() != At->getParent())
+    return false;
+  for (Instruction *X = At; X != LI; X = X->getNextNode())
+    if (X->mayWriteToMemory())
+      return false;
+  return true;
+}
+
 /// The operation goes before \p At, the first exchange of its stage or of
 /// a sibling stage; a word exchanged later (an i64 index split after the
 /// value's exchange, a second pair's words) moves above it, with what it is
@@ -3529,7 +3552,7 @@ bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
     if (!I || I->getParent() != At->getParent() || I->comesBefore(At) ||
         Move.count(I))
       return true;
-    if (I == At || !canMoveUp(I))
+    if (I == At || !(canMoveUp(I) || isLoadMovableUp(I, At)))
       return false;
     if (!all_of(I->operands(), Need))
       return false;

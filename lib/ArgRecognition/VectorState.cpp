@@ -8,6 +8,7 @@
 #include "LaneMap.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -60,6 +61,51 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       return new BitCastInst(S, ETy, BC->getName() + ".e" + Twine(K),
                              BC->getIterator());
     }
+  }
+  // Element-wise operations: the operation on the elements (the SLP
+  // vectorizer packs two pairs' compares into one `fcmp <2 x float>`).
+  auto Named = [&](Instruction *I) {
+    return (I->getName() + ".e" + Twine(K)).str();
+  };
+  if (auto *Cmp = dyn_cast<CmpInst>(V)) {
+    auto *New = CmpInst::Create(
+        Cmp->getOpcode(), Cmp->getPredicate(), get(Cmp->getOperand(0), K),
+        get(Cmp->getOperand(1), K), Named(Cmp), Cmp->getIterator());
+    New->copyIRFlags(Cmp);
+    return New;
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(V)) {
+    auto *New = BinaryOperator::Create(
+        BO->getOpcode(), get(BO->getOperand(0), K), get(BO->getOperand(1), K),
+        Named(BO), BO->getIterator());
+    New->copyIRFlags(BO);
+    return New;
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(V)) {
+    auto *New =
+        UnaryOperator::Create(UO->getOpcode(), get(UO->getOperand(0), K),
+                              Named(UO), UO->getIterator());
+    New->copyIRFlags(UO);
+    return New;
+  }
+  if (auto *Cast = dyn_cast<CastInst>(V); Cast && !isa<BitCastInst>(Cast)) {
+    auto *STy = dyn_cast<FixedVectorType>(Cast->getSrcTy());
+    if (STy && STy->getNumElements() == VTy->getNumElements()) {
+      auto *New =
+          CastInst::Create(Cast->getOpcode(), get(Cast->getOperand(0), K), ETy,
+                           Named(Cast), Cast->getIterator());
+      New->copyIRFlags(Cast);
+      return New;
+    }
+  }
+  if (auto *SV = dyn_cast<ShuffleVectorInst>(V)) {
+    int M = SV->getMaskValue(K);
+    unsigned N =
+        cast<FixedVectorType>(SV->getOperand(0)->getType())->getNumElements();
+    if (M < 0)
+      return PoisonValue::get(ETy);
+    return unsigned(M) < N ? get(SV->getOperand(0), M)
+                           : get(SV->getOperand(1), M - N);
   }
   if (auto *Sel = dyn_cast<SelectInst>(V)) {
     // A state chosen whole (`c ? <partner's pair> : <own pair>`): the
@@ -116,11 +162,34 @@ ExtractElementInst *exchangedElement(CallInst *CI) {
 bool scalarizeExchangedElements(Function &F,
                                 function_ref<void()> BeforeChange) {
   SmallVector<ExtractElementInst *, 8> Elements;
+  auto Collect = [&](ExtractElementInst *EE) {
+    if (EE && isa<ConstantInt>(EE->getIndexOperand()) &&
+        isa<FixedVectorType>(EE->getVectorOperandType()) &&
+        !is_contained(Elements, EE))
+      Elements.push_back(EE);
+  };
+  // The code computed from what the lanes read, where the combines are.
+  SmallPtrSet<Instruction *, 32> Cone;
+  SmallVector<Instruction *, 16> Work;
   for (Instruction &I : instructions(F))
-    if (auto *CI = dyn_cast<CallInst>(&I))
-      if (ExtractElementInst *EE = exchangedElement(CI))
-        if (!is_contained(Elements, EE))
-          Elements.push_back(EE);
+    if (auto *CI = dyn_cast<CallInst>(&I)) {
+      if (!exchangedWord(CI))
+        continue;
+      Collect(exchangedElement(CI));
+      Work.push_back(CI);
+    }
+  while (!Work.empty() && Cone.size() < 4096) {
+    Instruction *I = Work.pop_back_val();
+    if (!Cone.insert(I).second)
+      continue;
+    for (User *U : I->users())
+      if (auto *UI = dyn_cast<Instruction>(U))
+        Work.push_back(UI);
+  }
+  // Elements of vectors the combines compute: each built from scalars.
+  for (Instruction *I : Cone)
+    if (auto *EE = dyn_cast<ExtractElementInst>(I))
+      Collect(EE);
   if (Elements.empty())
     return false;
   BeforeChange();

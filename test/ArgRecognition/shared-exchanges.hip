@@ -1,6 +1,7 @@
 // One set of exchanges carrying several (value, index) pairs: OpenCV
 // minMaxLoc's min and max with their locations on one shfl_down ladder,
-// two columns reduced in one xor butterfly (PyTorch's output_vec_size > 1),
+// two columns reduced in one xor butterfly, PyTorch's Reduce.cuh with
+// output_vec_size = 2 (an array of pairs, one shfl_down per pair),
 // an exact integer argmin beside a guarded float argmax. Each pair's words
 // feed only its own combine (the `if`s decide only their own phis), so the
 // stage splits into one stage per pair; every pair is proven on its own,
@@ -22,6 +23,7 @@
 // W64: recognised argmin i32/i32, ties: smallest index over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): replaced by __crosslane_argmin_i32_i32{{$}}
 // W64: recognised argmax f32/i32, {{.*}} guarded at run time (no value is NaN, lanes holding the winning index hold its value's bits; otherwise the original code runs)
 // W64: not replaced (UnsupportedState): the lanes exchange more than a value and an index
+// W64-COUNT-2: recognised argmax f32/i64, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (shfl_down ladder, 6 stages on gfx942 wave64){{.*}}and the same for the 1 other reduction(s)
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=W32
 // W32-COUNT-4: recognised {{.*}}and the same for the 1 other reduction(s)
@@ -30,16 +32,19 @@
 // W32: recognised argmin i32/i32, ties: smallest index over 32 lanes (xor butterfly, 5 stages on gfx1100 wave32): replaced by __crosslane_argmin_i32_i32{{$}}
 // W32: recognised argmax f32/i32, {{.*}} guarded at run time (no value is NaN, lanes holding the winning index hold its value's bits; otherwise the original code runs)
 // W32: not replaced (UnsupportedState): the lanes exchange more than a value and an index
+// W32-COUNT-2: recognised argmax f32/i64, ties: smallest index, NaN ignored, -0 == +0 over 32 lanes (shfl_down ladder, 5 stages on gfx1100 wave32){{.*}}and the same for the 1 other reduction(s)
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=minmaxloc_down --mcpu=gfx942 --block=64 --sizes=1,7,64,100,1000 --print=none --arg=buf:f32:N:input --arg=i32:N --arg=buf:f32:2:zero --arg=buf:i32:2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=argmax_two_columns --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:N*2:zero --arg=buf:i32:N*2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=int_and_float --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=int_and_float_full --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=dependent_pairs --mcpu=gfx942 --block=N --sizes=64,40 --print=none --arg=buf:f32:N:input --arg=buf:i32:N*2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=torch_vec2 --mcpu=gfx942 --block=N --sizes=64,40,1 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:2:zero --arg=buf:i64:2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=minmaxloc_down --mcpu=gfx1100 --block=32 --sizes=1,7,32,100,1000 --print=none --arg=buf:f32:N:input --arg=i32:N --arg=buf:f32:2:zero --arg=buf:i32:2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=argmax_two_columns --mcpu=gfx1100 --block=N --sizes=32,40,1 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:N*2:zero --arg=buf:i32:N*2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=int_and_float --mcpu=gfx1100 --block=N --sizes=32,40,1 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=int_and_float_full --mcpu=gfx1100 --block=64 --sizes=64 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=dependent_pairs --mcpu=gfx1100 --block=N --sizes=32,40 --print=none --arg=buf:f32:N:input --arg=buf:i32:N*2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w32.ll --diff=%t/w32.x.ll --kernel=torch_vec2 --mcpu=gfx1100 --block=N --sizes=32,40,1 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:2:zero --arg=buf:i64:2:zero --inputs=all --cases=4 | FileCheck %s --check-prefix=DIFF
 // Fast path: with the fallback sent to a trap, full waves of NaN-free
 // values never trap (minmaxloc's scan keeps NaN out: every input class).
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
@@ -49,6 +54,7 @@
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=argmax_two_columns --mcpu=gfx1100 --block=32 --sizes=32 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:N*2:zero --arg=buf:i32:N*2:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=int_and_float --mcpu=gfx1100 --block=32 --sizes=32 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=int_and_float_full --mcpu=gfx1100 --block=64 --sizes=64 --print=none --arg=buf:i32:N:input --arg=buf:f32:N:input --arg=buf:i32:N*4:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w32.ll --diff=%t/w32.trap.ll --kernel=torch_vec2 --mcpu=gfx1100 --block=32 --sizes=32 --print=none --arg=buf:f32:N*2:input --arg=buf:f32:2:zero --arg=buf:i64:2:zero --inputs=random,ties,all-equal,pm-inf,neg-max --cases=4 | FileCheck %s --check-prefix=DIFF
 // DIFF: diff: {{[1-9][0-9]*}} cases, 0 mismatches
 #include <hip/hip_runtime.h>
 #include <math.h>
@@ -133,4 +139,42 @@ extern "C" __global__ void dependent_pairs(const float *x, int *out) {
     if (o1 > v1 || (o1 == v1 && j1 < i0)) { v1 = o1; i1 = j1; }
   }
   out[2 * t] = i0; out[2 * t + 1] = i1;
+}
+
+// PyTorch's Reduce.cuh with output_vec_size = 2: an array of (value, int64
+// index) pairs, each combined by a ternary on the whole pair, one
+// shfl_down stage per offset. The SLP vectorizer packs the two pairs'
+// equality compares into one `fcmp <2 x float>` (rebuilt as scalars), the
+// values are loaded as one `<2 x float>` after the first pair's index
+// exchanges (the load moves above them), and the index's low word is cut
+// from the `int` before it was widened.
+struct Pair {
+  float first;
+  long long second;
+};
+__device__ __forceinline__ Pair combinePair(Pair a, Pair b) {
+  return (a.first > b.first || (a.first == b.first && a.second < b.second))
+             ? a
+             : b;
+}
+extern "C" __global__ void torch_vec2(const float *x, float *outv,
+                                      long long *outi) {
+  Pair value[2];
+  int t = threadIdx.x;
+  for (int i = 0; i < 2; i++) {
+    value[i].first = x[2 * t + i];
+    value[i].second = t;
+  }
+  for (int offset = 1; offset < warpSize; offset <<= 1)
+    for (int i = 0; i < 2; i++) {
+      Pair other;
+      other.first = __shfl_down(value[i].first, offset);
+      other.second = __shfl_down(value[i].second, offset);
+      value[i] = combinePair(value[i], other);
+    }
+  if (t == 0)
+    for (int i = 0; i < 2; i++) {
+      outv[i] = value[i].first;
+      outi[i] = value[i].second;
+    }
 }
