@@ -1282,7 +1282,7 @@ Stage &Recognizer::classify(unsigned SI) {
   Stage &S = Stages[SI];
   if (!S.Classified) {
     S.Classified = true;
-    // The stage keeps the thread ids its own map reads (analyzeChain
+    // The stage keeps the thread ids its own map reads (planChain
     // gathers its stages'); what was being collected is left as it was.
     argrec::TidLeafSet Outer = std::move(UsedTidLeaves);
     UsedTidLeaves.clear();
@@ -2506,9 +2506,8 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
   return true;
 }
 
-/// What the run-time guard must check for \p C on this chain, and the
-/// region the guard branches around; false (after a remark) when a guard is
-/// needed but impossible.
+/// Fills in what the run-time guard must check for \p Pl's candidate
+/// (applyPlans finds the region it branches around).
 void Recognizer::fillGuard(ChainPlan &Pl) {
   const Stage &First = Stages[Pl.Chain.front()];
   const Candidate &C = Pl.C;
