@@ -785,9 +785,8 @@ struct ChainPlan {
   ChainProof P;
   Candidate C;
   bool Proven = false;
-  bool UsesTid = false; ///< the lane maps or result reads need lane == tid
-  Guard G;              ///< what planChain knows of it; fillGuard the rest
-  bool Done = false;    ///< replaced
+  Guard G;           ///< what a run-time guard must check (needed() or not)
+  bool Done = false; ///< replaced
 };
 
 class Recognizer {
@@ -887,7 +886,7 @@ private:
                      Candidate &C, bool &Proven);
   bool checkResults(const Stage &First, const ChainProof &P, ChainLanes &CL,
                     bool &UsesTid);
-  void fillGuard(ChainPlan &Pl);
+  void fillGuard(ChainPlan &Pl, bool UsesTid);
   void refuseUnguardable(const ChainPlan &Pl, const Twine &Why);
   Value *rewrite(const ChainPlan &Pl, Instruction *At, unsigned Guarded,
                  SmallVectorImpl<Value *> &NewOut);
@@ -2507,8 +2506,9 @@ bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
 }
 
 /// Fills in what the run-time guard must check for \p Pl's candidate
-/// (applyPlans finds the region it branches around).
-void Recognizer::fillGuard(ChainPlan &Pl) {
+/// (\p UsesTid: the lane maps or result reads need lane == threadIdx.x);
+/// applyPlans finds the region it branches around.
+void Recognizer::fillGuard(ChainPlan &Pl, bool UsesTid) {
   const Stage &First = Stages[Pl.Chain.front()];
   const Candidate &C = Pl.C;
   ArrayRef<Component> Comps = Pl.Comps;
@@ -2540,7 +2540,7 @@ void Recognizer::fillGuard(ChainPlan &Pl) {
   G.SameBitsAtValue = Pl.P.MixedZeros;
   G.NoTies = C.TiesByLane;
   G.ZerosEqual = C.ZerosEqual;
-  G.LaneIsTid = Pl.UsesTid;
+  G.LaneIsTid = UsesTid;
   G.HasIndex = C.IsArg;
   if (C.Sentinel)
     G.Sentinel = sext(*C.Sentinel, Comps[C.IdxSlot].is64() ? 64 : 32);
@@ -2941,7 +2941,6 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   Pl.CL = CL;
   Pl.C = C;
   Pl.Proven = Proven;
-  Pl.UsesTid = UsesTid;
   Guard &G = Pl.G;
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
@@ -2961,6 +2960,7 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
                               : Largest.getSExtValue();
   }
   Pl.P = std::move(P);
+  fillGuard(Pl, UsesTid);
   return Pl;
 }
 
@@ -2985,7 +2985,6 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
              "by code that cannot move above it");
       continue;
     }
-    fillGuard(Pl);
     Live.push_back(&Pl);
   }
   unsigned Done = 0;

@@ -46,6 +46,7 @@ Value *ElementBuilder::get(Value *V, unsigned K) {
 Value *ElementBuilder::build(Value *V, unsigned K) {
   auto *VTy = cast<FixedVectorType>(V->getType());
   Type *ETy = VTy->getElementType();
+  auto Named = [&](Value *X) { return (X->getName() + ".e" + Twine(K)).str(); };
   if (auto *C = dyn_cast<Constant>(V))
     if (Constant *E = C->getAggregateElement(K))
       return E;
@@ -58,15 +59,11 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
     if (STy && STy->getNumElements() == VTy->getNumElements()) {
       // The source's element dominates the bitcast.
       Value *S = get(BC->getOperand(0), K);
-      return new BitCastInst(S, ETy, BC->getName() + ".e" + Twine(K),
-                             BC->getIterator());
+      return new BitCastInst(S, ETy, Named(BC), BC->getIterator());
     }
   }
   // Element-wise operations: the operation on the elements (the SLP
   // vectorizer packs two pairs' compares into one `fcmp <2 x float>`).
-  auto Named = [&](Instruction *I) {
-    return (I->getName() + ".e" + Twine(K)).str();
-  };
   if (auto *Cmp = dyn_cast<CmpInst>(V)) {
     auto *New = CmpInst::Create(
         Cmp->getOpcode(), Cmp->getPredicate(), get(Cmp->getOperand(0), K),
@@ -115,13 +112,11 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       C = get(C, K);
     Value *T = get(Sel->getTrueValue(), K);
     Value *E = get(Sel->getFalseValue(), K);
-    return SelectInst::Create(C, T, E, Sel->getName() + ".e" + Twine(K),
-                              Sel->getIterator());
+    return SelectInst::Create(C, T, E, Named(Sel), Sel->getIterator());
   }
   if (auto *Phi = dyn_cast<PHINode>(V)) {
-    auto *New =
-        PHINode::Create(ETy, Phi->getNumIncomingValues(),
-                        Phi->getName() + ".e" + Twine(K), Phi->getIterator());
+    auto *New = PHINode::Create(ETy, Phi->getNumIncomingValues(), Named(Phi),
+                                Phi->getIterator());
     Memo[{V, K}] = New; // a loop phi reads itself
     // Each incoming element is available where its vector is: an inserted
     // value dominates its insertelement, new code sits at its vector.
@@ -138,23 +133,16 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
   else
     At = F.getEntryBlock().getFirstInsertionPt();
   return ExtractElementInst::Create(
-      V, ConstantInt::get(Type::getInt32Ty(V->getContext()), K),
-      V->getName() + ".e" + Twine(K), At);
+      V, ConstantInt::get(Type::getInt32Ty(V->getContext()), K), Named(V), At);
 }
 
-/// The extractelement (constant index, fixed vector) that is \p CI's word,
-/// possibly through a bitcast to i32.
+/// The extractelement that is \p CI's word, possibly through a bitcast to
+/// i32, or null.
 ExtractElementInst *exchangedElement(CallInst *CI) {
   Value *W = exchangedWord(CI);
-  if (!W)
-    return nullptr;
-  if (auto *BC = dyn_cast<BitCastInst>(W))
+  if (auto *BC = dyn_cast_or_null<BitCastInst>(W))
     W = BC->getOperand(0);
-  auto *EE = dyn_cast<ExtractElementInst>(W);
-  if (!EE || !isa<ConstantInt>(EE->getIndexOperand()) ||
-      !isa<FixedVectorType>(EE->getVectorOperandType()))
-    return nullptr;
-  return EE;
+  return dyn_cast_or_null<ExtractElementInst>(W);
 }
 
 } // namespace
@@ -186,9 +174,10 @@ bool scalarizeExchangedElements(Function &F,
       if (auto *UI = dyn_cast<Instruction>(U))
         Work.push_back(UI);
   }
-  // Elements of vectors the combines compute: each built from scalars.
-  for (Instruction *I : Cone)
-    if (auto *EE = dyn_cast<ExtractElementInst>(I))
+  // Elements of vectors the combines compute: each built from scalars (in
+  // program order, so the output does not depend on pointer values).
+  for (Instruction &I : instructions(F))
+    if (auto *EE = dyn_cast<ExtractElementInst>(&I); EE && Cone.count(EE))
       Collect(EE);
   if (Elements.empty())
     return false;
