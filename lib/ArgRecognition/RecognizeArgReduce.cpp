@@ -908,7 +908,14 @@ private:
   bool collectHoist(Instruction *I, ChainRegion &R);
   bool tryHoist(Instruction *I, ChainRegion &R);
   bool trySink(Instruction *I, ChainRegion &R);
+  bool wordsAvailableAt(const Stage &First, Instruction *At,
+                        SmallSetVector<Instruction *, 8> &Move);
   bool hoistWords(const Stage &First, Instruction *At);
+  using ChainGroup = SmallVector<SmallVector<unsigned, 8>, 2>;
+  Instruction *groupStart(ArrayRef<SmallVector<unsigned, 8>> Chains);
+  bool interleaves(ArrayRef<SmallVector<unsigned, 8>> Earlier,
+                   ArrayRef<SmallVector<unsigned, 8>> Later);
+  void mergeInterleaved(SmallVectorImpl<ChainGroup> &Groups);
   bool hoistOutputs(Instruction *LastCall, ArrayRef<Output> Outputs);
   bool hoistOutputsTo(Instruction *Start, ArrayRef<Output> Outputs,
                       bool Early = false);
@@ -2974,7 +2981,7 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
   Instruction *At = Stages[Plans.front().Chain.front()].Calls.front();
   for (const ChainPlan &Pl : Plans.drop_front())
     if (Instruction *I = Stages[Pl.Chain.front()].Calls.front();
-        I->comesBefore(At))
+        DT.dominates(I, At))
       At = I;
   BeforeChange();
   SmallVector<ChainPlan *, 2> Live;
@@ -3184,7 +3191,7 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
       R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
         << (Guarded > 1
                 ? ", and the same for the " + std::to_string(Guarded - 1) +
-                      " other reduction(s) these exchanges carry"
+                      " other reduction(s) in its region"
                 : "")
         << "; otherwise the original code runs)";
     R << loopNote(First);
@@ -3539,17 +3546,21 @@ static bool isLoadMovableUp(Instruction *I, Instruction *At) {
   return true;
 }
 
-/// The operation goes before \p At, the first exchange of its stage or of
-/// a sibling stage; a word exchanged later (an i64 index split after the
-/// value's exchange, a second pair's words) moves above it, with what it is
-/// computed from in the block.
-bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
-  SmallSetVector<Instruction *, 8> Move; // operands first
+/// Collects in \p Move (operands first) what must move above \p At, the
+/// first exchange of \p First's group, for \p First's words to be
+/// available there: a word computed after \p At (an i64 index split after
+/// the value's exchange, a second pair's words, a later pair's bitcast) with
+/// what it is computed from after \p At. False if one cannot move (a phi,
+/// memory, a convergent call; a load moves only within \p At's block,
+/// with nothing writing memory in between).
+bool Recognizer::wordsAvailableAt(const Stage &First, Instruction *At,
+                                  SmallSetVector<Instruction *, 8> &Move) {
   std::function<bool(Value *)> Need = [&](Value *V) {
     auto *I = dyn_cast<Instruction>(V);
-    if (!I || I->getParent() != At->getParent() || I->comesBefore(At) ||
-        Move.count(I))
+    if (!I || Move.count(I) || DT.dominates(I, At))
       return true;
+    // Not available at At, which therefore dominates I and its users: I
+    // may move up to At if it can run there (a later pair's bitcast).
     if (I == At || !(canMoveUp(I) || isLoadMovableUp(I, At)))
       return false;
     if (!all_of(I->operands(), Need))
@@ -3557,12 +3568,77 @@ bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
     Move.insert(I);
     return true;
   };
-  for (CallInst *C : First.Calls)
-    if (!Need(exchangedWord(C)))
-      return false;
+  return all_of(First.Calls,
+                [&](CallInst *C) { return Need(exchangedWord(C)); });
+}
+
+/// The operation goes before \p At; moves \p First's words above it
+/// (wordsAvailableAt).
+bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
+  SmallSetVector<Instruction *, 8> Move;
+  if (!wordsAvailableAt(First, At, Move))
+    return false;
   for (Instruction *I : Move)
     I->moveBefore(At->getIterator());
   return true;
+}
+
+/// The first exchange of \p Chains: the first stage's first call that
+/// dominates the others' (null if none does).
+Instruction *Recognizer::groupStart(ArrayRef<SmallVector<unsigned, 8>> Chains) {
+  Instruction *At = Stages[Chains.front().front()].Calls.front();
+  for (ArrayRef<unsigned> Chain : Chains.drop_front())
+    if (Instruction *I = Stages[Chain.front()].Calls.front();
+        DT.dominates(I, At))
+      At = I;
+  for (ArrayRef<unsigned> Chain : Chains)
+    if (Instruction *I = Stages[Chain.front()].Calls.front();
+        I != At && !DT.dominates(At, I))
+      return nullptr;
+  return At;
+}
+
+/// Whether a chain of \p Later starts inside a chain of \p Earlier: after
+/// its first exchange and before (dominating) its last, so that neither is
+/// a region without the other, and whenever that first exchange runs (its
+/// block post-dominates it: no exit in between, where the later
+/// operation's lanes would differ); and the words of every chain of \p
+/// Later can be available at \p Earlier's first exchange.
+bool Recognizer::interleaves(ArrayRef<SmallVector<unsigned, 8>> Earlier,
+                             ArrayRef<SmallVector<unsigned, 8>> Later) {
+  Instruction *At = groupStart(Earlier);
+  if (!At)
+    return false;
+  bool Inside = any_of(Earlier, [&](ArrayRef<unsigned> A) {
+    Instruction *Last = Stages[A.back()].Calls.front();
+    return any_of(Later, [&](ArrayRef<unsigned> B) {
+      Instruction *Start = Stages[B.front()].Calls.front();
+      return Start != Last && DT.dominates(At, Start) &&
+             DT.dominates(Start, Last) &&
+             PDT.dominates(Start->getParent(), At->getParent());
+    });
+  });
+  SmallSetVector<Instruction *, 8> Move;
+  return Inside && all_of(Later, [&](ArrayRef<unsigned> B) {
+           return wordsAvailableAt(Stages[B.front()], At, Move);
+         });
+}
+
+/// Chains that run in lock step, each pair exchanged right before its own
+/// combine (`for k: v = shfl(acc[k]); if (better) acc[k] = v;`, unrolled),
+/// interleave: neither is a region alone (each one's code lies inside the
+/// other's), so they are planned and replaced as one group, like the pairs
+/// one set of exchanges carries.
+void Recognizer::mergeInterleaved(SmallVectorImpl<ChainGroup> &Groups) {
+  for (unsigned I = 0; I < Groups.size(); ++I)
+    for (unsigned J = I + 1; J < Groups.size();) {
+      if (!interleaves(Groups[I], Groups[J])) {
+        ++J;
+        continue;
+      }
+      append_range(Groups[I], Groups[J]);
+      Groups.erase(Groups.begin() + J);
+    }
 }
 
 /// Adds \p I and what it needs to \p R.Hoist when all of it can run before
@@ -4013,7 +4089,7 @@ bool Recognizer::run() {
   }
   // Chains whose first stages were split from one stage (several pairs on
   // one set of exchanges) are planned first and replaced together.
-  SmallVector<SmallVector<SmallVector<unsigned, 8>, 2>, 4> Groups;
+  SmallVector<ChainGroup, 4> Groups;
   DenseMap<unsigned, unsigned> GroupOf;
   for (unsigned K = 0; K < Stages.size(); ++K) {
     if (Prev[K] >= 0)
@@ -4025,6 +4101,7 @@ bool Recognizer::run() {
     for (int S = K; S >= 0; S = Next[S])
       Chain.push_back(S);
   }
+  mergeInterleaved(Groups);
   bool Changed = false;
   bool Stale = false;
   for (auto &Group : Groups) {

@@ -107,11 +107,16 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
   if (auto *Sel = dyn_cast<SelectInst>(V)) {
     // A state chosen whole (`c ? <partner's pair> : <own pair>`): the
     // element of each arm, chosen by the condition (or its element).
+    Value *T = get(Sel->getTrueValue(), K);
+    Value *E = get(Sel->getFalseValue(), K);
+    // An element both arms share (the other pair's, when one pair of an
+    // array is chosen): that element, not a select on the other pair's
+    // compare.
+    if (T == E)
+      return T;
     Value *C = Sel->getCondition();
     if (C->getType()->isVectorTy())
       C = get(C, K);
-    Value *T = get(Sel->getTrueValue(), K);
-    Value *E = get(Sel->getFalseValue(), K);
     return SelectInst::Create(C, T, E, Named(Sel), Sel->getIterator());
   }
   if (auto *Phi = dyn_cast<PHINode>(V)) {
@@ -122,7 +127,17 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
     // value dominates its insertelement, new code sits at its vector.
     for (auto [In, BB] : zip(Phi->incoming_values(), Phi->blocks()))
       New->addIncoming(get(In, K), BB);
-    return New;
+    // An element that passes through a diamond unchanged (the other
+    // pair's, when each pair of an array is chosen by its own `if`) is
+    // that element: a phi of it would make the diamond's branch look like
+    // part of its combine.
+    Value *Same = New->hasConstantValue();
+    if (!Same || Same == New || isa<PoisonValue>(Same))
+      return New;
+    New->replaceAllUsesWith(Same);
+    New->eraseFromParent();
+    Memo[{V, K}] = Same;
+    return Same;
   }
   // Anything else (a load, a shuffle, an argument, a constant expression):
   // one extractelement where the vector is defined.
