@@ -543,13 +543,17 @@ struct Guard {
   /// Lanes past a valid prefix enter the operation as "no element" pairs:
   /// the result is an element (an element equal to the encoding ties).
   bool EmptyLanes = false;
+  /// Integer slots proven only for inputs of -1 or more (a sign test as "no
+  /// element" on an index LLVM cannot bound): no lane's input is less.
+  SmallVector<unsigned, 1> AtLeastMinusOne;
   /// The lanes of the groups whose result is read: the conditions on
   /// values and groups are checked there only (no lane elsewhere reads what
   /// they protect).
   uint64_t ReadGroups = ~uint64_t(0);
   bool needed() const {
     return NaNFree || SameBitsAtIndex || SameBitsAtValue || NoTies ||
-           LaneIsTid || Sentinel || FullGroups || EmptyLanes;
+           LaneIsTid || Sentinel || FullGroups || EmptyLanes ||
+           !AtLeastMinusOne.empty();
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
@@ -576,6 +580,9 @@ struct Guard {
                             "id");
     if (EmptyLanes)
       Parts.push_back("no lane past the valid prefix wins");
+    if (!AtLeastMinusOne.empty())
+      Parts.push_back(HasIndex ? "no index is below -1"
+                               : "no value is below -1");
     std::string Some;
     if (Sentinel) {
       Some = EmptyKeepsOwn ? "no element has index " + std::to_string(Largest)
@@ -891,6 +898,17 @@ private:
   Value *rewrite(const ChainPlan &Pl, Instruction *At, unsigned Guarded,
                  SmallVectorImpl<Value *> &NewOut);
   void refuse(const Stage &S, StringRef Reason, const Twine &Why);
+  /// While set, refuse() keeps its first refusal here instead of reporting
+  /// it (a proof tried again under an assumption).
+  struct Refusal {
+    const Stage *S;
+    std::string Reason, Why;
+  };
+  std::optional<Refusal> *Deferred = nullptr;
+  bool proveWithIndexBound(ArrayRef<unsigned> Chain,
+                           MutableArrayRef<Component> Comps, bool Unsigned,
+                           const ChainLanes &CL, ChainProof &P, Candidate &C,
+                           bool &Proven, SmallVectorImpl<unsigned> &Assumed);
   Value *compValue(IRBuilder<> &B, const Stage &First, const Component &Cm);
   CallInst *emitOperation(IRBuilder<> &B, const Stage &First,
                           ArrayRef<Component> Comps, const Candidate &C,
@@ -899,7 +917,8 @@ private:
   void encodeSentinel(IRBuilder<> &B, const Candidate &C, Value *None,
                       Value *&Val, Value *&Idx);
   Value *emitGuard(IRBuilder<> &B, const Guard &G, Value *Val, Value *ResVal,
-                   Value *Idx, Value *ResIdx, Value *RawVal, Value *None);
+                   Value *Idx, Value *ResIdx, Value *RawVal, Value *None,
+                   Value *BelowBound);
   Value *buildPartialGroup(IRBuilder<> &B, unsigned Group,
                            function_ref<Value *()> LaneId);
   std::optional<ChainRegion> findRegion(Instruction *Begin,
@@ -955,6 +974,11 @@ std::string Recognizer::loopNote(const Stage &S) const {
 }
 
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
+  if (Deferred) {
+    if (!*Deferred)
+      *Deferred = Refusal{&S, Reason.str(), Why.str()};
+    return;
+  }
   ++NumRefused;
   CROSSLANE_DEBUG(dbgs() << "  refused (" << Reason << "): " << Why << "\n");
   // A ladder loop's own chain is reported through its unrolled copy.
@@ -2907,14 +2931,12 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
            match(I, m_CombineOr(m_UMin(m_Value(), m_Value()),
                                 m_UMax(m_Value(), m_Value())));
   });
-  SmallVector<Candidate, 16> Cands =
-      candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
   ChainProof P;
-  if (!proveStages(Chain, Comps, Cands, CL, P))
-    return std::nullopt;
   Candidate C;
   bool Proven;
-  if (!pickCandidate(Chain, Comps.size(), Cands, P, C, Proven))
+  SmallVector<unsigned, 1> AssumedBound;
+  if (!proveWithIndexBound(Chain, Comps, Unsigned, CL, P, C, Proven,
+                           AssumedBound))
     return std::nullopt;
   if (P.Gate && !checkGate(Chain, P, CL, C))
     return std::nullopt;
@@ -2968,7 +2990,51 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   }
   Pl.P = std::move(P);
   fillGuard(Pl, UsesTid);
+  G.AtLeastMinusOne = std::move(AssumedBound);
   return Pl;
+}
+
+/// Proves the chain's stages and picks the candidate they implement
+/// (proveStages, pickCandidate). When that fails and an integer slot has no
+/// proven lower bound, tries once more with its inputs taken to be -1 or
+/// more (an index scanned with `i += blockDim.x`, which LLVM cannot prove
+/// never wraps, tested with `index < 0` for "no element"), returning those
+/// slots in \p Assumed for a run-time guard: every state is one of the
+/// inputs (each stage is proven a selection), so inputs of -1 or more keep
+/// every state there. The refusal reported is the first attempt's.
+bool Recognizer::proveWithIndexBound(ArrayRef<unsigned> Chain,
+                                     MutableArrayRef<Component> Comps,
+                                     bool Unsigned, const ChainLanes &CL,
+                                     ChainProof &P, Candidate &C, bool &Proven,
+                                     SmallVectorImpl<unsigned> &Assumed) {
+  auto Attempt = [&] {
+    SmallVector<Candidate, 16> Cands =
+        candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
+    P = ChainProof();
+    return proveStages(Chain, Comps, Cands, CL, P) &&
+           pickCandidate(Chain, Comps.size(), Cands, P, C, Proven);
+  };
+  SmallVector<unsigned, 1> Open;
+  for (auto [CI, Cm] : enumerate(Comps))
+    if (!Cm.isFloat() && Cm.Least < -1 && !Cm.narrowName())
+      Open.push_back(CI);
+  if (Open.empty())
+    return Attempt();
+  std::optional<Refusal> First, Second;
+  Deferred = &First;
+  bool Done = Attempt();
+  if (!Done) {
+    for (unsigned CI : Open)
+      Comps[CI].Least = -1;
+    Deferred = &Second;
+    Done = Attempt();
+    if (Done)
+      Assumed.assign(Open.begin(), Open.end());
+  }
+  Deferred = nullptr;
+  if (!Done && First)
+    refuse(*First->S, First->Reason, First->Why);
+  return Done;
 }
 
 /// Replaces the chains of \p Plans, which share their first stage's block
@@ -3066,6 +3132,13 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
   // branch on; the original only ever selects such a state away.
   for (const Component &Cm : Comps)
     In.push_back(B.CreateFreeze(compValue(B, First, Cm)));
+  // Inputs the proof took to be -1 or more, before any encoding.
+  Value *BelowBound = nullptr;
+  for (unsigned Slot : G.AtLeastMinusOne) {
+    Value *Below = B.CreateICmpSLT(
+        In[Slot], Constant::getAllOnesValue(In[Slot]->getType()));
+    BelowBound = BelowBound ? B.CreateOr(BelowBound, Below) : Below;
+  }
   // The operation orders integers as signed numbers; flipping the sign bit
   // maps the unsigned order onto it (and back for the result).
   auto Flip = [&](Value *I) {
@@ -3163,7 +3236,8 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
     }
     unsigned VI = C.IsArg ? C.ValSlot : 0;
     // Both in the operation's value order.
-    Fast = emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal, None);
+    Fast =
+        emitGuard(B, G, In[VI], OpVal, Idx, ResIdx, RawVal, None, BelowBound);
   } else {
     for (auto [O, R] : zip(Outputs, NewOut))
       O.I->replaceAllUsesWith(R);
@@ -3184,8 +3258,9 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
       << (CL.Shape == ChainShape::Down  ? " lanes (shfl_down ladder, "
           : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
                                         : " lanes (lane maps, ")
-      << std::to_string(Pl.Chain.size()) << " stages on " << Chip.CPU << " wave"
-      << std::to_string(Chip.WaveSize) << "): replaced by "
+      << std::to_string(Pl.Chain.size())
+      << (Pl.Chain.size() == 1 ? " stage on " : " stages on ") << Chip.CPU
+      << " wave" << std::to_string(Chip.WaveSize) << "): replaced by "
       << Call->getCalledOperand()->getName();
     if (Guarded)
       R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
@@ -3279,7 +3354,7 @@ CallInst *Recognizer::emitOperation(IRBuilder<> &B, const Stage &First,
 /// encoding) true in a lane holding no element.
 Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
                              Value *ResVal, Value *Idx, Value *ResIdx,
-                             Value *RawVal, Value *None) {
+                             Value *RawVal, Value *None, Value *BelowBound) {
   Value *Lane = nullptr;
   auto LaneId = [&] {
     if (!Lane)
@@ -3325,6 +3400,8 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
       // The result is "no element" or ties with it: decided by lane order.
       Bad = B.CreateOr(Bad, B.CreateICmpEQ(ResIdx, Largest));
   }
+  if (BelowBound)
+    Bad = B.CreateOr(Bad, BelowBound);
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   if (G.FullGroups)
     Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups, LaneId));

@@ -14,6 +14,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -31,7 +32,9 @@ public:
 private:
   Value *build(Value *V, unsigned K);
   Function &F;
-  DenseMap<std::pair<Value *, unsigned>, Value *> Memo;
+  /// Tracking handles: a phi folded into the value it merges is replaced
+  /// everywhere, here too (other elements may have been memoised as it).
+  DenseMap<std::pair<Value *, unsigned>, WeakTrackingVH> Memo;
 };
 
 Value *ElementBuilder::get(Value *V, unsigned K) {
@@ -60,6 +63,20 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       // The source's element dominates the bitcast.
       Value *S = get(BC->getOperand(0), K);
       return new BitCastInst(S, ETy, Named(BC), BC->getIterator());
+    }
+    // Words of wider elements (`<2 x i64>` read as `<4 x i32>`, an array of
+    // i64 indices exchanged in words): the piece of the source element, low
+    // piece first (AMDGPU is little-endian).
+    unsigned EBits = ETy->getPrimitiveSizeInBits();
+    unsigned SBits = STy ? STy->getElementType()->getPrimitiveSizeInBits() : 0;
+    if (STy && EBits && SBits > EBits && SBits % EBits == 0 &&
+        STy->getNumElements() * (SBits / EBits) == VTy->getNumElements()) {
+      IRBuilder<> B(BC);
+      unsigned R = SBits / EBits;
+      Value *S = get(BC->getOperand(0), K / R);
+      S = B.CreateBitCast(S, B.getIntNTy(SBits));
+      S = B.CreateTrunc(B.CreateLShr(S, (K % R) * EBits), B.getIntNTy(EBits));
+      return B.CreateBitCast(S, ETy, Named(BC));
     }
   }
   // Element-wise operations: the operation on the elements (the SLP
@@ -136,7 +153,6 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       return New;
     New->replaceAllUsesWith(Same);
     New->eraseFromParent();
-    Memo[{V, K}] = Same;
     return Same;
   }
   // Anything else (a load, a shuffle, an argument, a constant expression):
@@ -151,13 +167,20 @@ Value *ElementBuilder::build(Value *V, unsigned K) {
       V, ConstantInt::get(Type::getInt32Ty(V->getContext()), K), Named(V), At);
 }
 
-/// The extractelement that is \p CI's word, possibly through a bitcast to
-/// i32, or null.
+/// The extractelement \p CI's word is cut from, through bitcasts, truncs
+/// and constant right shifts (a word of a double or an i64 element), or
+/// null.
 ExtractElementInst *exchangedElement(CallInst *CI) {
   Value *W = exchangedWord(CI);
-  if (auto *BC = dyn_cast_or_null<BitCastInst>(W))
-    W = BC->getOperand(0);
-  return dyn_cast_or_null<ExtractElementInst>(W);
+  while (W && !isa<ExtractElementInst>(W)) {
+    auto *I = dyn_cast<Instruction>(W);
+    if (!I || !(isa<BitCastInst, TruncInst>(I) ||
+                (I->getOpcode() == Instruction::LShr &&
+                 isa<ConstantInt>(I->getOperand(1)))))
+      return nullptr;
+    W = I->getOperand(0);
+  }
+  return cast_or_null<ExtractElementInst>(W);
 }
 
 } // namespace

@@ -8,7 +8,9 @@
 // vectors that each `if` rebuilds (insertelement + phi); rebuilt as
 // scalars, an element that passes through another pair's `if` unchanged is
 // that element, not a phi or select on the other pair's compare. A pair
-// whose tie-break reads another pair's index is refused.
+// whose tie-break reads another pair's index is refused. Also: (double,
+// int64) arrays, whose index high words are elements of a <4 x i32>
+// bitcast, and a <3 x float> state at -O1.
 // REQUIRES: executor
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64.ll
@@ -19,10 +21,17 @@
 // W64-COUNT-2: recognised argmax f32/i32, ties: by lane order, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64){{.*}}no other index holds the winning value{{.*}}and the same for the 1 other reduction(s) in its region
 // W64: not replaced (NotAStage): the combine reads {{.*}}, which is neither the lane's state nor its partner's
 // W64: not replaced (NaNOrderDependsOnLanes): {{.*}}a run-time guard is not possible: a value the chain's code computes is used after it
+// W64-COUNT-2: recognised argmax f64/i64, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64){{.*}}and the same for the 1 other reduction(s) in its region
+// RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O1 -S -emit-llvm %s -o %t/o1.ll
+// RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -S %t/o1.ll -o %t/o1.x.ll 2>&1 | FileCheck %s --check-prefix=O1
+// O1: recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 8 lanes (xor butterfly, 3 stages on gfx942 wave64)
+// RUN: %crosslane-run %t/o1.ll --diff=%t/o1.x.ll --kernel=vec3_state --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N*3:input --arg=buf:f32:N:zero --arg=buf:i32:N:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=cols_f64_i64 --mcpu=gfx942 --block=128 --sizes=1,7,64,100,1000 --print=none --arg=buf:f64:N*2:input --arg=i32:N --arg=buf:f64:2:zero --arg=buf:i64:2:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w32.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w32.ll -o %t/w32.x.ll 2>&1 | FileCheck %s --check-prefix=W32
 // W32-COUNT-7: recognised {{.*}} over 32 lanes {{.*}}other reduction(s) in its region
 // W32: not replaced (NotAStage)
+// W32-COUNT-2: recognised argmax f64/i64, {{.*}} over 32 lanes {{.*}}other reduction(s) in its region
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=cols_tiebreak --mcpu=gfx942 --block=64 --sizes=1,7,64,100,1000 --print=none --arg=buf:f32:N*2:input --arg=i32:N --arg=buf:f32:2:zero --arg=buf:i32:2:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=cols_down --mcpu=gfx942 --block=96 --sizes=1,7,64,100,1000 --print=none --arg=buf:f32:N*3:input --arg=i32:N --arg=buf:f32:6:zero --arg=buf:i32:6:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=cols_notie --mcpu=gfx942 --block=128 --sizes=1,7,64,100,1000 --print=none --arg=buf:f32:N*2:input --arg=i32:N --arg=buf:f32:4:zero --arg=buf:i32:4:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
@@ -179,4 +188,62 @@ extern "C" __global__ void cols_dependent(const float *x, int n, float *ov,
     ov[1] = v1;
     oi[1] = i1;
   }
+}
+
+// An array of (double, int64) pairs: the SLP vectorizer keeps the indices
+// as <2 x i64> and exchanges their high words as elements of a <4 x i32>
+// bitcast of it; rebuilt as the high word of the element.
+extern "C" __global__ void cols_f64_i64(const double *x, int n, double *ov,
+                                        long long *oi) {
+  double v[2];
+  long long id[2];
+  for (int k = 0; k < 2; ++k) {
+    v[k] = -INFINITY;
+    id[k] = -1;
+  }
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    for (int k = 0; k < 2; ++k) {
+      double e = x[i * 2 + k];
+      if (e > v[k]) {
+        v[k] = e;
+        id[k] = i;
+      }
+    }
+  for (int m = warpSize / 2; m > 0; m /= 2)
+    for (int k = 0; k < 2; ++k) {
+      double o = __shfl_xor(v[k], m);
+      long long oid = __shfl_xor(id[k], m);
+      if (o > v[k] || (o == v[k] && oid < id[k])) {
+        v[k] = o;
+        id[k] = oid;
+      }
+    }
+  if (threadIdx.x == 0)
+    for (int k = 0; k < 2; ++k) {
+      ov[k] = v[k];
+      oi[k] = id[k];
+    }
+}
+
+// At -O1 the array stays a <3 x float> filled with a variable index, and
+// the ladder's phis pass its other elements through unchanged: a rebuilt
+// element folded into the value it merges must be the one every other
+// element built from it reads (this crashed opt before).
+extern "C" __global__ void vec3_state(const float *x, float *ov, int *oi) {
+  float v[3];
+  int id[3];
+  for (int k = 0; k < 3; ++k) {
+    v[k] = x[threadIdx.x * 3 + k];
+    id[k] = threadIdx.x;
+  }
+  for (int m = 1; m < 8; m *= 2) {
+    float o = __shfl_xor(v[0], m);
+    int oid = __shfl_xor(id[0], m);
+    if (o > v[0] || (o == v[0] && oid < id[0])) {
+      v[0] = o;
+      id[0] = oid;
+    }
+  }
+  ov[threadIdx.x] = v[0] + v[1];
+  oi[threadIdx.x] = id[0] + id[1];
 }
