@@ -546,6 +546,7 @@ struct Guard {
   /// Integer slots proven only for inputs of -1 or more (a sign test as "no
   /// element" on an index LLVM cannot bound): no lane's input is less.
   SmallVector<unsigned, 1> AtLeastMinusOne;
+  bool BoundIsIndex = false; ///< AtLeastMinusOne is the index slot alone
   /// The lanes of the groups whose result is read: the conditions on
   /// values and groups are checked there only (no lane elsewhere reads what
   /// they protect).
@@ -581,8 +582,8 @@ struct Guard {
     if (EmptyLanes)
       Parts.push_back("no lane past the valid prefix wins");
     if (!AtLeastMinusOne.empty())
-      Parts.push_back(HasIndex ? "no index is below -1"
-                               : "no value is below -1");
+      Parts.push_back(BoundIsIndex ? "no index is below -1"
+                                   : "no integer input is below -1");
     std::string Some;
     if (Sentinel) {
       Some = EmptyKeepsOwn ? "no element has index " + std::to_string(Largest)
@@ -931,7 +932,7 @@ private:
                         SmallSetVector<Instruction *, 8> &Move);
   bool hoistWords(const Stage &First, Instruction *At);
   using ChainGroup = SmallVector<SmallVector<unsigned, 8>, 2>;
-  Instruction *groupStart(ArrayRef<SmallVector<unsigned, 8>> Chains);
+  Instruction *firstExchange(ArrayRef<Instruction *> Starts);
   bool interleaves(ArrayRef<SmallVector<unsigned, 8>> Earlier,
                    ArrayRef<SmallVector<unsigned, 8>> Later);
   void mergeInterleaved(SmallVectorImpl<ChainGroup> &Groups);
@@ -2990,6 +2991,8 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   }
   Pl.P = std::move(P);
   fillGuard(Pl, UsesTid);
+  G.BoundIsIndex =
+      C.IsArg && AssumedBound.size() == 1 && AssumedBound.front() == C.IdxSlot;
   G.AtLeastMinusOne = std::move(AssumedBound);
   return Pl;
 }
@@ -3037,18 +3040,26 @@ bool Recognizer::proveWithIndexBound(ArrayRef<unsigned> Chain,
   return Done;
 }
 
-/// Replaces the chains of \p Plans, which share their first stage's block
-/// (one chain, or the (value, index) pairs one set of exchanges carries):
-/// each by one Crosslane operation placed before the first exchange; those
+/// Replaces the chains of \p Plans (one chain, the (value, index) pairs one
+/// set of exchanges carries, or chains in lock step, mergeInterleaved):
+/// each by one Crosslane operation placed before the group's first
+/// exchange; those
 /// that need a run-time guard behind one guard (the conjunction of theirs)
 /// around one region, since each one's code lies inside the others'.
 /// Returns how many were replaced, marking them Done.
 unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
-  Instruction *At = Stages[Plans.front().Chain.front()].Calls.front();
-  for (const ChainPlan &Pl : Plans.drop_front())
-    if (Instruction *I = Stages[Pl.Chain.front()].Calls.front();
-        DT.dominates(I, At))
-      At = I;
+  SmallVector<Instruction *, 2> Starts;
+  for (const ChainPlan &Pl : Plans)
+    Starts.push_back(Stages[Pl.Chain.front()].Calls.front());
+  Instruction *At = firstExchange(Starts);
+  if (!At) {
+    // Not met: a group's chains start in one block, or inside each other.
+    for (const ChainPlan &Pl : Plans)
+      refuse(Stages[Pl.Chain.front()], "UnsupportedState",
+             "the reductions replaced together have no first exchange that "
+             "comes before all the others");
+    return 0;
+  }
   BeforeChange();
   SmallVector<ChainPlan *, 2> Live;
   for (ChainPlan &Pl : Plans) {
@@ -3660,17 +3671,17 @@ bool Recognizer::hoistWords(const Stage &First, Instruction *At) {
   return true;
 }
 
-/// The first exchange of \p Chains: the first stage's first call that
-/// dominates the others' (null if none does).
-Instruction *Recognizer::groupStart(ArrayRef<SmallVector<unsigned, 8>> Chains) {
-  Instruction *At = Stages[Chains.front().front()].Calls.front();
-  for (ArrayRef<unsigned> Chain : Chains.drop_front())
-    if (Instruction *I = Stages[Chain.front()].Calls.front();
-        DT.dominates(I, At))
+/// The first of a group's first exchanges \p Starts: the one that dominates
+/// the others (null if none does).
+Instruction *Recognizer::firstExchange(ArrayRef<Instruction *> Starts) {
+  if (Starts.empty())
+    return nullptr;
+  Instruction *At = Starts.front();
+  for (Instruction *I : Starts.drop_front())
+    if (DT.dominates(I, At))
       At = I;
-  for (ArrayRef<unsigned> Chain : Chains)
-    if (Instruction *I = Stages[Chain.front()].Calls.front();
-        I != At && !DT.dominates(At, I))
+  for (Instruction *I : Starts)
+    if (I != At && !DT.dominates(At, I))
       return nullptr;
   return At;
 }
@@ -3683,7 +3694,10 @@ Instruction *Recognizer::groupStart(ArrayRef<SmallVector<unsigned, 8>> Chains) {
 /// Later can be available at \p Earlier's first exchange.
 bool Recognizer::interleaves(ArrayRef<SmallVector<unsigned, 8>> Earlier,
                              ArrayRef<SmallVector<unsigned, 8>> Later) {
-  Instruction *At = groupStart(Earlier);
+  SmallVector<Instruction *, 2> Starts;
+  for (ArrayRef<unsigned> A : Earlier)
+    Starts.push_back(Stages[A.front()].Calls.front());
+  Instruction *At = firstExchange(Starts);
   if (!At)
     return false;
   bool Inside = any_of(Earlier, [&](ArrayRef<unsigned> A) {
