@@ -2989,11 +2989,11 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
     G.Largest = C.UnsignedIdx ? int64_t(Largest.getZExtValue())
                               : Largest.getSExtValue();
   }
-  Pl.P = std::move(P);
-  fillGuard(Pl, UsesTid);
   G.BoundIsIndex =
       C.IsArg && AssumedBound.size() == 1 && AssumedBound.front() == C.IdxSlot;
   G.AtLeastMinusOne = std::move(AssumedBound);
+  Pl.P = std::move(P);
+  fillGuard(Pl, UsesTid);
   return Pl;
 }
 

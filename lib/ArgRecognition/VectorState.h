@@ -12,9 +12,12 @@
 /// takes its word with `extractelement`. The recogniser follows scalar
 /// words, so scalarizeExchangedElements rebuilds each such element as
 /// scalars: an inserted element is the inserted value, an element of a
-/// bitcast between vectors of one length is the bitcast element, an element
-/// of a select is a select of the elements, and an element of a vector phi
-/// is a new phi of the incoming elements. The
+/// bitcast between vectors of one length is the bitcast element (to
+/// narrower elements: the piece of the wider one), an element of an
+/// element-wise operation (compare, binary or unary operation, cast,
+/// shuffle, select) is that operation on the elements, and an element of a
+/// vector phi is a new phi of the incoming elements, or the one value they
+/// all are (an element another pair's `if` passes through). The
 /// vector code left without users is deleted; it computed nothing else.
 ///
 //===----------------------------------------------------------------------===//
