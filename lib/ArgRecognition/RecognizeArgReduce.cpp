@@ -547,6 +547,9 @@ struct Guard {
   /// element" on an index LLVM cannot bound): no lane's input is less.
   SmallVector<unsigned, 1> AtLeastMinusOne;
   bool BoundIsIndex = false; ///< AtLeastMinusOne is the index slot alone
+  /// Conditions (and the value that opens them) that must let every lane's
+  /// combine run (ChainProof::OpenGates).
+  SmallVector<std::pair<Value *, bool>, 1> OpenGates;
   /// The lanes of the groups whose result is read: the conditions on
   /// values and groups are checked there only (no lane elsewhere reads what
   /// they protect).
@@ -554,7 +557,7 @@ struct Guard {
   bool needed() const {
     return NaNFree || SameBitsAtIndex || SameBitsAtValue || NoTies ||
            LaneIsTid || Sentinel || FullGroups || EmptyLanes ||
-           !AtLeastMinusOne.empty();
+           !AtLeastMinusOne.empty() || !OpenGates.empty();
   }
   std::string describe() const {
     SmallVector<StringRef, 3> Parts;
@@ -584,6 +587,17 @@ struct Guard {
     if (!AtLeastMinusOne.empty())
       Parts.push_back(BoundIsIndex ? "no index is below -1"
                                    : "no integer input is below -1");
+    std::string Open;
+    if (!OpenGates.empty()) {
+      raw_string_ostream OS(Open);
+      OS << "every lane's combine runs (";
+      for (auto [I, Gate] : enumerate(OpenGates)) {
+        OS << (I ? ", " : "") << (Gate.second ? "" : "!");
+        Gate.first->printAsOperand(OS, false);
+      }
+      OS << ")";
+      Parts.push_back(Open);
+    }
     std::string Some;
     if (Sentinel) {
       Some = EmptyKeepsOwn ? "no element has index " + std::to_string(Largest)
@@ -778,6 +792,11 @@ struct ChainProof {
   /// prefix (every stage that moves data then has the same one).
   std::optional<StageGate> Gate;
   unsigned GatedStages = 0;
+  /// Conditions computed before the chain that gate some stages' combines
+  /// (RAFT's `if (active) redOp(...)`), with the value that lets the
+  /// combine run: the stages are proven with them open, and the rewrite is
+  /// guarded by every lane's being open.
+  SmallVector<std::pair<Value *, bool>, 1> OpenGates;
   /// The (index slot, sentinel) pairs of the candidates for which every
   /// stage keeps the lane's own state when both lanes hold no element: a
   /// group without an element leaves each lane its own pair.
@@ -884,6 +903,7 @@ private:
                    ArrayRef<Candidate> Cands, const ChainLanes &CL,
                    ChainProof &P);
   bool isWaveUniform(Value *V, unsigned Depth = 0);
+  bool computedBefore(Value *V, Instruction *At) const;
   std::optional<StageGate> gateOf(const Stage &S, Value *Cond,
                                   unsigned Cluster);
   bool checkGate(ArrayRef<unsigned> Chain, const ChainProof &P,
@@ -2209,12 +2229,23 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     // valid prefix (`if (lane + offset < valid_items)`). Proven with the
     // gate open; closed, the stage must keep the lane's state. (A last
     // stage proves without it, its phis just not being results.)
+    // Any other condition computed before the chain that the stage cannot
+    // be proven (or, the last, give a result) without (RAFT's `if
+    // (active)`): proven open; the guard
+    // checks that it is open in every lane, so the closed side never runs
+    // on the fast path.
     Value *Cond = Prog->foreignInput();
     std::optional<StageGate> Gate;
-    bool Gated = false;
-    if ((!R.Reason.empty() || Shape.Last) && Cond &&
-        Cond->getType()->isIntegerTy(1) &&
-        (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)))) {
+    bool Gated = false, OpenOn = true;
+    bool MayGate = (!R.Reason.empty() || Shape.Last) && Cond &&
+                   Cond->getType()->isIntegerTy(1);
+    bool LaneGate =
+        MayGate && (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)));
+    bool Unproven =
+        !R.Reason.empty() || none_of(R.Chosen, [](int C) { return C >= 0; });
+    bool Assumed = MayGate && !LaneGate && Unproven &&
+                   computedBefore(Cond, Stages[Chain.front()].Calls.front());
+    if (LaneGate || Assumed) {
       for (bool On : {true, false}) {
         StageShape OpenSh{Comps, WordOfSlot, Shape.Last, {}, {}},
             ClosedSh = OpenSh;
@@ -2228,15 +2259,18 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
             none_of(RO.Chosen, [](int C) { return C >= 0; }) ||
             keepsOwnState(*Open, OpenSh, RO.Chosen))
           continue;
-        CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, PDT, Cond,
-                              !On);
-        AddOutputs(Closed, ClosedSh);
-        if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
-          continue;
+        if (!Assumed) {
+          CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, PDT,
+                                Cond, !On);
+          AddOutputs(Closed, ClosedSh);
+          if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
+            continue;
+        }
         Prog = std::move(Open);
         Shape = std::move(OpenSh);
         R = std::move(RO);
         Gated = true;
+        OpenOn = On;
         if (Gate && !On)
           Gate->Pred = CmpInst::getInversePredicate(Gate->Pred);
         break;
@@ -2263,6 +2297,9 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
           P.Gate = std::move(Gate);
         ++P.GatedStages;
       }
+      if (Gated && Assumed &&
+          !is_contained(P.OpenGates, std::pair(Cond, OpenOn)))
+        P.OpenGates.push_back({Cond, OpenOn});
     }
     if (!R.Reason.empty()) {
       refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog->message(R.WhyMsg) : R.Why);
@@ -2328,6 +2365,14 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     return false;
   }
   return true;
+}
+
+/// True if \p V is an argument, or an instruction that dominates \p At.
+bool Recognizer::computedBefore(Value *V, Instruction *At) const {
+  if (isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  return I && DT.dominates(I, At);
 }
 
 /// True if \p V is the same in every lane of a wave: constants, kernel
@@ -2579,6 +2624,7 @@ void Recognizer::fillGuard(ChainPlan &Pl, bool UsesTid) {
   if (!Chip.runsFullWaves(*First.Calls.front()))
     G.FullGroups = Pl.CL.Cluster;
   G.ReadGroups = Pl.CL.ReadGroups;
+  G.OpenGates = Pl.P.OpenGates;
 }
 
 /// Refuses a chain that needs a run-time guard when no region for one
@@ -3069,6 +3115,14 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
              "by code that cannot move above it");
       continue;
     }
+    // The guard reads the gates at the group's first exchange.
+    if (!all_of(Pl.P.OpenGates,
+                [&](auto Gate) { return computedBefore(Gate.first, At); })) {
+      refuse(Stages[Pl.Chain.front()], "UnsupportedState",
+             "a condition gating the combine is computed after the first "
+             "exchange of the reductions replaced with it");
+      continue;
+    }
     Live.push_back(&Pl);
   }
   unsigned Done = 0;
@@ -3413,6 +3467,9 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   }
   if (BelowBound)
     Bad = B.CreateOr(Bad, BelowBound);
+  // A lane whose combine a gate keeps from running.
+  for (auto [Cond, On] : G.OpenGates)
+    Bad = B.CreateOr(Bad, On ? B.CreateNot(Cond) : Cond);
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
   if (G.FullGroups)
     Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups, LaneId));
@@ -4260,7 +4317,9 @@ RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
 /// Splits the copies of a struct a combine chooses through a select of two
-/// stack slots (StructCopies.h), in a function with cross-lane reads, and
+/// stack slots, and loads the pair a branchy combine chooses through a phi
+/// of slots from each slot (StructCopies.h), in a function with cross-lane
+/// reads, and
 /// lets SROA promote the slots and InstCombine fold what that leaves, as
 /// the pipeline would have had the copies been scalar.
 static bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
@@ -4269,7 +4328,10 @@ static bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
     auto *CI = dyn_cast<CallInst>(&I);
     return CI && exchangedWordOperand(CI) != NoLane;
   });
-  if (!Exchanges || !argrec::splitSelectedStructCopies(F, BeforeChange))
+  if (!Exchanges)
+    return false;
+  bool Speculated = argrec::speculateSlotLoads(F, BeforeChange);
+  if (!argrec::splitSelectedStructCopies(F, BeforeChange) && !Speculated)
     return false;
   FAM.invalidate(F, PreservedAnalyses::none());
   FAM.invalidate(F, SROAPass(SROAOptions::PreserveCFG).run(F, FAM));
@@ -4287,8 +4349,9 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   // result verifies, and restored (with a remark) if it does not.
   FunctionBackup Backup(F);
   auto BeforeChange = [&]() { Backup.take(); };
-  // Vector state scalarized for a chain no rewrite took: put back.
-  bool UndoScalarized = false;
+  // Vector state scalarized, or pairs in stack slots promoted, for chains
+  // no rewrite took: put back.
+  bool UndoPrepared = false;
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
     std::optional<ChipInfo> Chip = ChipInfo::get(F);
     if (!Chip)
@@ -4340,7 +4403,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
           F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
           FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
     }
-    UndoScalarized = Scalarized && !R.rewroteAny() && !Atomics;
+    UndoPrepared = (Scalarized || Split) && !R.rewroteAny() && !Atomics;
     if (R.cfgChanged() || !Versions.empty() || Atomics)
       return PreservedAnalyses::none();
     if (!Changed)
@@ -4351,7 +4414,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   }();
   if (!Backup.taken())
     return PA;
-  if (UndoScalarized) {
+  if (UndoPrepared) {
     Backup.restore();
     return PreservedAnalyses::none();
   }

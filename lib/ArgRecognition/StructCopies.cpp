@@ -1,4 +1,4 @@
-//===- StructCopies.cpp - Copies of a struct chosen by a select -----------===//
+//===- StructCopies.cpp - Pairs chosen through stack slots ----------------===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -6,6 +6,7 @@
 
 #include "StructCopies.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DataLayout.h"
@@ -13,6 +14,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+
+#include <functional>
+#include <optional>
 
 using namespace llvm;
 
@@ -170,7 +174,200 @@ void splitCopy(MemCpyInst *MC, SelectInst *Sel, ArrayRef<Field> Fields) {
     Sel->eraseFromParent();
 }
 
+/// Leaves beyond this many slots, or trees of more nodes, are left alone.
+constexpr size_t MaxSlots = 4;
+constexpr size_t MaxNodes = 32;
+
+/// A tree of phis and selects choosing among stack slots, and the loads
+/// that read through it.
+struct SlotChoice {
+  SmallVector<AllocaInst *, MaxSlots> Slots;
+  SmallVector<Instruction *, 8> Nodes;
+  /// Each load, with the constant offset it reads at from the chosen slot.
+  SmallVector<std::pair<LoadInst *, uint64_t>, 4> Loads;
+  /// Copies of the chosen slot as a whole (a choice between two slots only).
+  SmallVector<MemCpyInst *, 2> Copies;
+};
+
+/// Appends the simple loads reading through \p Ptr, directly or through
+/// constant non-negative GEPs, at \p Off from the chosen slot, and the
+/// copies from a node, to \p Out; false if \p Ptr has any other user,
+/// except phis and selects using a node (they must be nodes too, which the
+/// caller checks).
+bool appendReads(Value *Ptr, uint64_t Off, const DataLayout &DL,
+                 SlotChoice &Out) {
+  bool IsNode = isa<PHINode>(Ptr) || isa<SelectInst>(Ptr);
+  for (User *U : Ptr->users()) {
+    if (auto *L = dyn_cast<LoadInst>(U); L && L->isSimple()) {
+      Out.Loads.push_back({L, Off});
+      continue;
+    }
+    if (auto *MC = dyn_cast<MemCpyInst>(U);
+        MC && IsNode && MC->getSource() == Ptr && MC->getDest() != Ptr &&
+        !MC->isVolatile()) {
+      Out.Copies.push_back(MC);
+      continue;
+    }
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+      APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      if (!GEP->accumulateConstantOffset(DL, Delta) || Delta.isNegative() ||
+          !appendReads(GEP, Off + Delta.getZExtValue(), DL, Out))
+        return false;
+      continue;
+    }
+    if (!IsNode || !(isa<PHINode>(U) || isa<SelectInst>(U)))
+      return false;
+  }
+  return true;
+}
+
+/// Collects the phis and selects of pointers under \p Root and the allocas
+/// at their leaves; nullopt if a leaf is anything else, if a node has a user
+/// that is neither a node nor a simple load, or if a slot is smaller than a
+/// load (loading from every slot must be as safe as loading from one).
+std::optional<SlotChoice> choiceOf(PHINode *Root, const DataLayout &DL) {
+  SlotChoice C;
+  SmallPtrSet<Value *, 16> Seen = {Root};
+  SmallVector<Value *, 16> Work = {Root};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (auto *AI = dyn_cast<AllocaInst>(V)) {
+      if (AI->isArrayAllocation() || C.Slots.size() == MaxSlots)
+        return std::nullopt;
+      C.Slots.push_back(AI);
+      continue;
+    }
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !(isa<PHINode>(I) || isa<SelectInst>(I)) ||
+        C.Nodes.size() == MaxNodes)
+      return std::nullopt;
+    C.Nodes.push_back(I);
+    for (Use &U : I->operands())
+      if (U->getType()->isPointerTy() && Seen.insert(U.get()).second)
+        Work.push_back(U.get());
+    if (!appendReads(I, 0, DL, C))
+      return std::nullopt;
+  }
+  // A phi or select using a node must be a node itself.
+  SmallPtrSet<Value *, 16> NodeSet(llvm::from_range, C.Nodes);
+  for (Instruction *N : C.Nodes)
+    for (User *U : N->users())
+      if ((isa<PHINode>(U) || isa<SelectInst>(U)) && !NodeSet.count(U))
+        return std::nullopt;
+  for (auto [L, Off] : C.Loads) {
+    uint64_t End = Off + DL.getTypeStoreSize(L->getType());
+    if (!all_of(C.Slots, [&](AllocaInst *AI) {
+          std::optional<TypeSize> S = AI->getAllocationSize(DL);
+          return S && !S->isScalable() && S->getFixedValue() >= End;
+        }))
+      return std::nullopt;
+  }
+  // A copy reads from a select of two slots after the rewrite, which
+  // splitSelectedStructCopies then splits.
+  if ((C.Loads.empty() && C.Copies.empty()) ||
+      (!C.Copies.empty() && C.Slots.size() != 2))
+    return std::nullopt;
+  return C;
+}
+
+/// Replaces \p C's loads by loads from every slot, chosen by an index that
+/// a copy of the tree computes, and erases the tree.
+void speculateChoice(SlotChoice &C) {
+  LLVMContext &Ctx = C.Nodes.front()->getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  DenseMap<Value *, Value *> Index;
+  for (auto [K, AI] : enumerate(C.Slots))
+    Index[AI] = ConstantInt::get(I32, K);
+  // Phis first, so that selects and phis may refer to any of them.
+  for (Instruction *N : C.Nodes)
+    if (auto *Phi = dyn_cast<PHINode>(N))
+      Index[N] = PHINode::Create(I32, Phi->getNumIncomingValues(),
+                                 Phi->getName() + ".slot", Phi->getIterator());
+  // A select's index is built where the select is, from its operands'
+  // indices: constants, phis, or selects that dominate it.
+  std::function<Value *(Value *)> IndexOf = [&](Value *V) -> Value * {
+    if (Value *I = Index.lookup(V))
+      return I;
+    auto *Sel = cast<SelectInst>(V);
+    Value *T = IndexOf(Sel->getTrueValue()), *F = IndexOf(Sel->getFalseValue());
+    Value *I = SelectInst::Create(Sel->getCondition(), T, F,
+                                  Sel->getName() + ".slot", Sel->getIterator());
+    Index[V] = I;
+    return I;
+  };
+  for (Instruction *N : C.Nodes)
+    if (auto *Phi = dyn_cast<PHINode>(N)) {
+      auto *IPhi = cast<PHINode>(Index[N]);
+      for (auto [In, BB] : zip(Phi->incoming_values(), Phi->blocks()))
+        IPhi->addIncoming(IndexOf(In), BB);
+    }
+  for (auto [L, Off] : C.Loads) {
+    IRBuilder<> B(L);
+    // The GEPs between the tree and the load are dominated by a node.
+    Value *Ptr = L->getPointerOperand();
+    while (!Index.count(Ptr) && !isa<PHINode>(Ptr) && !isa<SelectInst>(Ptr))
+      Ptr = cast<GetElementPtrInst>(Ptr)->getPointerOperand();
+    Value *Which = IndexOf(Ptr);
+    // The last slot is the default; every other one is taken when the
+    // index names it.
+    Value *Result = nullptr;
+    for (size_t K = C.Slots.size(); K-- > 0;) {
+      AllocaInst *AI = C.Slots[K];
+      Value *V = B.CreateAlignedLoad(
+          L->getType(), B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), AI, Off),
+          commonAlignment(AI->getAlign(), Off), L->getName() + ".slot");
+      Result =
+          Result
+              ? B.CreateSelect(B.CreateICmpEQ(Which, ConstantInt::get(I32, K)),
+                               V, Result)
+              : V;
+    }
+    L->replaceAllUsesWith(Result);
+    L->eraseFromParent();
+  }
+  for (MemCpyInst *MC : C.Copies) {
+    IRBuilder<> B(MC);
+    Value *First =
+        B.CreateICmpEQ(IndexOf(MC->getSource()), ConstantInt::get(I32, 0));
+    MC->setSource(B.CreateSelect(First, C.Slots[0], C.Slots[1]));
+  }
+  // What is left of the tree: the nodes and the GEPs between them and the
+  // loads.
+  SmallVector<Instruction *, 16> Dead;
+  for (size_t I = 0; I < C.Nodes.size(); ++I)
+    Dead.push_back(C.Nodes[I]);
+  for (size_t I = 0; I < Dead.size(); ++I)
+    for (User *U : Dead[I]->users())
+      if (isa<GetElementPtrInst>(U) && !is_contained(Dead, U))
+        Dead.push_back(cast<Instruction>(U));
+  for (Instruction *D : Dead)
+    D->dropAllReferences();
+  for (Instruction *D : Dead)
+    D->eraseFromParent();
+}
+
 } // namespace
+
+bool speculateSlotLoads(Function &F, function_ref<void()> BeforeChange) {
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<SlotChoice, 4> Choices;
+  SmallPtrSet<Instruction *, 16> Taken;
+  for (Instruction &I : instructions(F)) {
+    auto *Phi = dyn_cast<PHINode>(&I);
+    if (!Phi || !Phi->getType()->isPointerTy() || Taken.count(Phi))
+      continue;
+    if (std::optional<SlotChoice> C = choiceOf(Phi, DL)) {
+      Taken.insert_range(C->Nodes);
+      Choices.push_back(std::move(*C));
+    }
+  }
+  if (Choices.empty())
+    return false;
+  BeforeChange();
+  for (SlotChoice &C : Choices)
+    speculateChoice(C);
+  return true;
+}
 
 bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
   const DataLayout &DL = F.getDataLayout();

@@ -1,4 +1,4 @@
-//===- StructCopies.h - Copies of a struct chosen by a select ---*- C++ -*-===//
+//===- StructCopies.h - Pairs chosen through stack slots --------*- C++ -*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -23,6 +23,14 @@
 /// the source's padding bytes; those functions are left alone). SROA can then
 /// promote the slots.
 ///
+/// A combine with early returns or a short-circuit condition (`if (a < b)
+/// return a; ...`, FAISS's `a < b ? a : b` on a lexicographic `operator<`)
+/// chooses through a phi of slot pointers instead, which SROA does not
+/// speculate through. speculateSlotLoads loads from every slot where the
+/// original loads, and picks the loaded value by an index that a copy of
+/// the phis and selects computes; a copy (16-byte pairs) reads from a select
+/// of the two slots, for splitSelectedStructCopies.
+///
 //===----------------------------------------------------------------------===//
 
 #ifndef CROSSLANE_LIB_ARGRECOGNITION_STRUCTCOPIES_H
@@ -43,6 +51,16 @@ namespace argrec {
 /// true if \p F changed; \p BeforeChange is called before the first edit.
 bool splitSelectedStructCopies(llvm::Function &F,
                                llvm::function_ref<void()> BeforeChange);
+
+/// Replaces every simple load through a tree of phis and selects whose
+/// leaves are allocas (`load <2 x i32>, phi [%a, ..], [%b, ..], [select(c,
+/// %a, %b), ..]`, a branchy combine's choice of its pair) by a load from
+/// each slot at the load and selects on an index the tree computes, and
+/// erases the tree, so that SROA can promote the slots. The loads read what
+/// the original load read from the slot it chose. Returns true if \p F
+/// changed; \p BeforeChange is called before the first edit.
+bool speculateSlotLoads(llvm::Function &F,
+                        llvm::function_ref<void()> BeforeChange);
 
 } // namespace argrec
 } // namespace crosslane
