@@ -529,6 +529,34 @@ bool CombineProgram::readsFloatBits(Value *V, WordPart Part, unsigned Depth) {
   return false;
 }
 
+/// `(shl W, K) == C` on a word W that fits in 32 - K bits: the narrow value
+/// compared with C >> K (clang tests `(short)w == -1` as `(w << 16) ==
+/// -65536`); never equal when C has bits below K.
+std::optional<unsigned> CombineProgram::compileShiftedEquality(ICmpInst *Cmp,
+                                                               unsigned Depth) {
+  Value *W;
+  const APInt *K, *C;
+  if (!Cmp->isEquality() ||
+      !match(Cmp->getOperand(0), m_Shl(m_Value(W), m_APInt(K))) ||
+      !match(Cmp->getOperand(1), m_APInt(C)) ||
+      !W->getType()->isIntegerTy(32) || K->isZero() || K->uge(32))
+    return std::nullopt;
+  unsigned Shift = K->getZExtValue(), Narrow = 32 - Shift;
+  for (bool Signed : {true, false}) {
+    if (!fitsIn(W, Narrow, Signed))
+      continue;
+    bool Ne = Cmp->getPredicate() == CmpInst::ICMP_NE;
+    if (!C->extractBits(Shift, 0).isZero())
+      return constant(Ne, 1);
+    APInt Low = C->lshr(Shift).trunc(Narrow);
+    APInt Wide = Signed ? Low.sext(32) : Low.zext(32);
+    return add(Op::ICmp, 32,
+               {compile(W, Depth + 1), constant(Wide.getZExtValue(), 32)}, 0,
+               Cmp->getPredicate());
+  }
+  return std::nullopt;
+}
+
 /// The order-type argument needs operations that only compare, select and
 /// move bits; anything else compiles to a failure.
 unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
@@ -551,6 +579,8 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
     for (Value *O : Cmp->operands())
       if (readsFloatBits(O, WordPart::All))
         return fail("an integer compare of floating-point bits");
+    if (auto N = compileShiftedEquality(Cmp, Depth))
+      return *N;
     return add(Op::ICmp, bitsOf(Cmp->getOperand(0)->getType()),
                {Op0(0), Op0(1)}, 0, Cmp->getPredicate());
   }

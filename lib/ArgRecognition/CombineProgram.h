@@ -195,6 +195,8 @@ private:
   bool isSelfDerived(llvm::Value *V, unsigned Depth);
   std::optional<unsigned> shiftedSelfWord(llvm::Value *V);
   bool fitsIn(llvm::Value *V, unsigned Bits, bool Signed) const;
+  std::optional<unsigned> compileShiftedEquality(llvm::ICmpInst *Cmp,
+                                                 unsigned Depth);
 };
 
 } // namespace argrec

@@ -2889,6 +2889,19 @@ SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
     if (!C || !Cmp->isEquality() || !IndexWidth(C->getBitWidth()))
       continue;
     uint64_t V = C->getZExtValue();
+    // `(shl w, K) == C`: a narrow index (`(short)w == -1`) compared in the
+    // word's high bits; the word holds it sign-extended (the proof decides).
+    const APInt *K;
+    if (match(Cmp->getOperand(0), m_Shl(m_Value(), m_APInt(K))) &&
+        K->ult(C->getBitWidth()) &&
+        C->getValue().countr_zero() >= K->getZExtValue()) {
+      unsigned Narrow = C->getBitWidth() - K->getZExtValue();
+      V = C->getValue()
+              .ashr(*K)
+              .trunc(Narrow)
+              .sext(C->getBitWidth())
+              .getZExtValue();
+    }
     if (!is_contained(R, V) && R.size() < 2)
       R.push_back(V);
   }
