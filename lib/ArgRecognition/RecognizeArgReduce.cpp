@@ -1705,6 +1705,11 @@ struct StageOutcome {
   int32_t WhyMsg = -1, OutputWhyMsg = -1;
 };
 
+/// True if some output of the stage is one of the lanes' states.
+static bool hasResult(const StageOutcome &R) {
+  return any_of(R.Chosen, [](int C) { return C >= 0; });
+}
+
 StageOutcome refusal(StringRef Reason, const Twine &Why) {
   StageOutcome R;
   R.Reason = Reason;
@@ -2231,9 +2236,8 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     // stage proves without it, its phis just not being results.)
     // Any other condition computed before the chain that the stage cannot
     // be proven (or, the last, give a result) without (RAFT's `if
-    // (active)`): proven open; the guard
-    // checks that it is open in every lane, so the closed side never runs
-    // on the fast path.
+    // (active)`): proven open; the guard checks that it is open in every
+    // lane, so the closed side never runs on the fast path.
     Value *Cond = Prog->foreignInput();
     std::optional<StageGate> Gate;
     bool Gated = false, OpenOn = true;
@@ -2241,8 +2245,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
                    Cond->getType()->isIntegerTy(1);
     bool LaneGate =
         MayGate && (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)));
-    bool Unproven =
-        !R.Reason.empty() || none_of(R.Chosen, [](int C) { return C >= 0; });
+    bool Unproven = !R.Reason.empty() || !hasResult(R);
     bool Assumed = MayGate && !LaneGate && Unproven &&
                    computedBefore(Cond, Stages[Chain.front()].Calls.front());
     if (LaneGate || Assumed) {
@@ -2255,8 +2258,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         StageOutcome RO = Cache.get(*Open, OpenSh, Cands);
         // The open side must combine: a last stage whose outputs all keep
         // the lane's state has no result (it is the closed side).
-        if (!RO.Reason.empty() ||
-            none_of(RO.Chosen, [](int C) { return C >= 0; }) ||
+        if (!RO.Reason.empty() || !hasResult(RO) ||
             keepsOwnState(*Open, OpenSh, RO.Chosen))
           continue;
         if (!Assumed) {
@@ -2297,9 +2299,20 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
           P.Gate = std::move(Gate);
         ++P.GatedStages;
       }
-      if (Gated && Assumed &&
-          !is_contained(P.OpenGates, std::pair(Cond, OpenOn)))
-        P.OpenGates.push_back({Cond, OpenOn});
+      if (Gated && Assumed) {
+        // Open on one value in some stages and on the other in others:
+        // the guard could never hold.
+        if (is_contained(P.OpenGates, std::pair(Cond, !OpenOn))) {
+          std::string Str;
+          raw_string_ostream OS(Str);
+          Cond->printAsOperand(OS, false);
+          refuse(S, "NotAStage",
+                 "the stages combine under opposite values of " + Str);
+          return false;
+        }
+        if (!is_contained(P.OpenGates, std::pair(Cond, OpenOn)))
+          P.OpenGates.push_back({Cond, OpenOn});
+      }
     }
     if (!R.Reason.empty()) {
       refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog->message(R.WhyMsg) : R.Why);
@@ -4332,9 +4345,8 @@ RecognizeArgReducePass::RecognizeArgReducePass()
 /// Splits the copies of a struct a combine chooses through a select of two
 /// stack slots, and loads the pair a branchy combine chooses through a phi
 /// of slots from each slot (StructCopies.h), in a function with cross-lane
-/// reads, and
-/// lets SROA promote the slots and InstCombine fold what that leaves, as
-/// the pipeline would have had the copies been scalar.
+/// reads, and lets SROA promote the slots and InstCombine fold what that
+/// leaves, as the pipeline would have had the copies been scalar.
 static bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
                                 function_ref<void()> BeforeChange) {
   bool Exchanges = any_of(instructions(F), [](Instruction &I) {

@@ -333,9 +333,7 @@ void speculateChoice(SlotChoice &C) {
   }
   // What is left of the tree: the nodes and the GEPs between them and the
   // loads.
-  SmallVector<Instruction *, 16> Dead;
-  for (size_t I = 0; I < C.Nodes.size(); ++I)
-    Dead.push_back(C.Nodes[I]);
+  SmallVector<Instruction *, 16> Dead(C.Nodes.begin(), C.Nodes.end());
   for (size_t I = 0; I < Dead.size(); ++I)
     for (User *U : Dead[I]->users())
       if (isa<GetElementPtrInst>(U) && !is_contained(Dead, U))

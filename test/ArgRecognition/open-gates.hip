@@ -4,13 +4,15 @@
 // the matrix inactive), or a flag (`if (!skip)`). Every stage is proven
 // with the condition letting the combine run; the rewrite is guarded by the
 // condition's doing so in every lane of the groups read (otherwise the
-// original code runs: the last rows of the last block).
+// original code runs: the last rows of the last block). A condition that
+// opens some stages when true and others when false is refused.
 // REQUIRES: executor
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=W64
 // W64: recognised argmin f32/i32, ties: by lane order, {{.*}} over 16 lanes (lane maps, 4 stages on gfx942 wave64): {{.*}}every lane's combine runs (%{{[0-9]+}})
 // W64: recognised argmax f32/i32, ties: smallest index, {{.*}} over 64 lanes (xor butterfly, 6 stages on gfx942 wave64): {{.*}}every lane's combine runs ({{!?}}%{{[0-9]+}})
+// W64: not replaced (NotAStage): the stages combine under opposite values of %{{[0-9]+}}
 // W64-NOT: remark
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // Every row active (8 rows of 16 lanes in 2 blocks of 64), then the last
@@ -23,6 +25,7 @@
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=skip_flag --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:zero --arg=buf:i32:N:zero --inputs=all --cases=3 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=skip_flag --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:gen=lanes --arg=buf:i32:N:zero --inputs=random,ties --cases=6 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=skip_flag --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:const=1 --arg=buf:i32:N:zero --inputs=random --cases=3 | FileCheck %s --check-prefix=DIFF
+// RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=opposite_flags --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:gen=lanes --arg=buf:i32:N:zero --inputs=random,ties --cases=3 | FileCheck %s --check-prefix=DIFF
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.trap.ll --kernel=skip_flag --mcpu=gfx942 --block=64 --sizes=64 --print=none --arg=buf:f32:N:input --arg=buf:i32:N:zero --arg=buf:i32:N:zero --inputs=random,ties,all-equal,pm-inf --cases=3 | FileCheck %s --check-prefix=DIFF
 // Wave32 at -O1:
 // RUN: %hipcc --offload-arch=gfx1100 --cuda-device-only --no-crosslane -nogpulib -O1 -S -emit-llvm %s -o %t/w32.ll
@@ -94,5 +97,28 @@ extern "C" __global__ void skip_flag(const float *X, const int *Skip,
       I = OI;
     }
   }
+  Out[T] = I;
+}
+
+// The first stages combine where the flag is set, the last where it is
+// clear: no lane set of one value lets every stage run.
+__device__ void stage(float &V, int &I, int M, bool Open) {
+  float OV = __shfl_xor(V, M);
+  int OI = __shfl_xor(I, M);
+  if (Open && (OV > V || (OV == V && OI < I))) {
+    V = OV;
+    I = OI;
+  }
+}
+extern "C" __global__ void opposite_flags(const float *X, const int *Flag,
+                                          int *Out) {
+  int T = threadIdx.x;
+  float V = X[T];
+  int I = T;
+  bool F = Flag[T] != 0;
+  stage(V, I, 8, F);
+  stage(V, I, 4, F);
+  stage(V, I, 2, !F);
+  stage(V, I, 1, !F);
   Out[T] = I;
 }
