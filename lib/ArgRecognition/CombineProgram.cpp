@@ -529,29 +529,37 @@ bool CombineProgram::readsFloatBits(Value *V, WordPart Part, unsigned Depth) {
   return false;
 }
 
-/// `(shl W, K) == C` on a word W that fits in 32 - K bits: the narrow value
-/// compared with C >> K (clang tests `(short)w == -1` as `(w << 16) ==
-/// -65536`); never equal when C has bits below K.
-std::optional<unsigned> CombineProgram::compileShiftedEquality(ICmpInst *Cmp,
-                                                               unsigned Depth) {
+std::optional<ShiftedEquality> shiftedEquality(const ICmpInst *Cmp) {
   Value *W;
   const APInt *K, *C;
   if (!Cmp->isEquality() ||
       !match(Cmp->getOperand(0), m_Shl(m_Value(W), m_APInt(K))) ||
-      !match(Cmp->getOperand(1), m_APInt(C)) ||
-      !W->getType()->isIntegerTy(32) || K->isZero() || K->uge(32))
+      !match(Cmp->getOperand(1), m_APInt(C)) || K->isZero() ||
+      K->uge(C->getBitWidth()))
     return std::nullopt;
-  unsigned Shift = K->getZExtValue(), Narrow = 32 - Shift;
+  unsigned Shift = K->getZExtValue();
+  ShiftedEquality S{W, C->getBitWidth() - Shift, std::nullopt};
+  if (C->extractBits(Shift, 0).isZero())
+    S.Low = C->lshr(Shift).trunc(S.Narrow);
+  return S;
+}
+
+/// A ShiftedEquality on a word W that fits in the narrow bits: the narrow
+/// value compared with C >> K, extended as W holds it; never equal when C
+/// has bits below K.
+std::optional<unsigned> CombineProgram::compileShiftedEquality(ICmpInst *Cmp,
+                                                               unsigned Depth) {
+  std::optional<ShiftedEquality> S = shiftedEquality(Cmp);
+  if (!S || !S->W->getType()->isIntegerTy(32))
+    return std::nullopt;
   for (bool Signed : {true, false}) {
-    if (!fitsIn(W, Narrow, Signed))
+    if (!fitsIn(S->W, S->Narrow, Signed))
       continue;
-    bool Ne = Cmp->getPredicate() == CmpInst::ICMP_NE;
-    if (!C->extractBits(Shift, 0).isZero())
-      return constant(Ne, 1);
-    APInt Low = C->lshr(Shift).trunc(Narrow);
-    APInt Wide = Signed ? Low.sext(32) : Low.zext(32);
+    if (!S->Low)
+      return constant(Cmp->getPredicate() == CmpInst::ICMP_NE, 1);
+    APInt Wide = Signed ? S->Low->sext(32) : S->Low->zext(32);
     return add(Op::ICmp, 32,
-               {compile(W, Depth + 1), constant(Wide.getZExtValue(), 32)}, 0,
+               {compile(S->W, Depth + 1), constant(Wide.getZExtValue(), 32)}, 0,
                Cmp->getPredicate());
   }
   return std::nullopt;

@@ -28,6 +28,7 @@
 #ifndef CROSSLANE_LIB_ARGRECOGNITION_COMBINEPROGRAM_H
 #define CROSSLANE_LIB_ARGRECOGNITION_COMBINEPROGRAM_H
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -38,6 +39,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 
+#include <optional>
 #include <string>
 
 namespace crosslane {
@@ -52,6 +54,18 @@ bool isFloatMinMax(llvm::Intrinsic::ID ID);
 /// on through the stages of a chain (a cycle of phis is assumed to hold).
 /// For state a chain carries in parallel phis: a float beside the i32 phi
 /// of its bits, an i64 beside the word of a zero-extended index.
+/// An equality `(shl W, K) == C` (or `!=`), 0 < K < W's width: the compare
+/// reads only W's low \c Narrow bits (clang tests `(short)w == -1` as `(w <<
+/// 16) == -65536`).
+struct ShiftedEquality {
+  llvm::Value *W;
+  unsigned Narrow;
+  /// C's bits above K (Narrow bits); none when C has bits below K, which
+  /// the shifted value never equals.
+  std::optional<llvm::APInt> Low;
+};
+std::optional<ShiftedEquality> shiftedEquality(const llvm::ICmpInst *Cmp);
+
 bool relatedThroughPhis(
     llvm::Value *A, llvm::Value *B,
     llvm::function_ref<bool(llvm::Value *, llvm::Value *)> Base);

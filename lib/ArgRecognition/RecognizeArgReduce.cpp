@@ -903,7 +903,6 @@ private:
                    ArrayRef<Candidate> Cands, const ChainLanes &CL,
                    ChainProof &P);
   bool isWaveUniform(Value *V, unsigned Depth = 0);
-  bool computedBefore(Value *V, Instruction *At) const;
   std::optional<StageGate> gateOf(const Stage &S, Value *Cond,
                                   unsigned Cluster);
   bool checkGate(ArrayRef<unsigned> Chain, const ChainProof &P,
@@ -2247,7 +2246,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
         MayGate && (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)));
     bool Unproven = !R.Reason.empty() || !hasResult(R);
     bool Assumed = MayGate && !LaneGate && Unproven &&
-                   computedBefore(Cond, Stages[Chain.front()].Calls.front());
+                   DT.dominates(Cond, Stages[Chain.front()].Calls.front());
     if (LaneGate || Assumed) {
       for (bool On : {true, false}) {
         StageShape OpenSh{Comps, WordOfSlot, Shape.Last, {}, {}},
@@ -2378,14 +2377,6 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     return false;
   }
   return true;
-}
-
-/// True if \p V is an argument, or an instruction that dominates \p At.
-bool Recognizer::computedBefore(Value *V, Instruction *At) const {
-  if (isa<Argument>(V))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  return I && DT.dominates(I, At);
 }
 
 /// True if \p V is the same in every lane of a wave: constants, kernel
@@ -2902,19 +2893,10 @@ SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
     if (!C || !Cmp->isEquality() || !IndexWidth(C->getBitWidth()))
       continue;
     uint64_t V = C->getZExtValue();
-    // `(shl w, K) == C`: a narrow index (`(short)w == -1`) compared in the
-    // word's high bits; the word holds it sign-extended (the proof decides).
-    const APInt *K;
-    if (match(Cmp->getOperand(0), m_Shl(m_Value(), m_APInt(K))) &&
-        K->ult(C->getBitWidth()) &&
-        C->getValue().countr_zero() >= K->getZExtValue()) {
-      unsigned Narrow = C->getBitWidth() - K->getZExtValue();
-      V = C->getValue()
-              .ashr(*K)
-              .trunc(Narrow)
-              .sext(C->getBitWidth())
-              .getZExtValue();
-    }
+    // A narrow index (`(short)w == -1`) compared in the word's high bits;
+    // the word holds it sign-extended (the proof decides).
+    if (auto S = argrec::shiftedEquality(Cmp); S && S->Low)
+      V = S->Low->sext(C->getBitWidth()).getZExtValue();
     if (!is_contained(R, V) && R.size() < 2)
       R.push_back(V);
   }
@@ -3143,7 +3125,7 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
     }
     // The guard reads the gates at the group's first exchange.
     if (!all_of(Pl.P.OpenGates,
-                [&](auto Gate) { return computedBefore(Gate.first, At); })) {
+                [&](auto Gate) { return DT.dominates(Gate.first, At); })) {
       refuse(Stages[Pl.Chain.front()], "UnsupportedState",
              "a condition gating the combine is computed after the first "
              "exchange of the reductions replaced with it");

@@ -73,6 +73,15 @@ std::optional<SmallVector<Field, 8>> fieldsOf(Type *Ty, const DataLayout &DL) {
   return Fields;
 }
 
+/// \p GEP's offset in bytes, when it is a constant that is not negative.
+std::optional<uint64_t> constantOffset(GetElementPtrInst *GEP,
+                                       const DataLayout &DL) {
+  APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+  if (!GEP->accumulateConstantOffset(DL, Delta) || Delta.isNegative())
+    return std::nullopt;
+  return Delta.getZExtValue();
+}
+
 /// The struct type both of \p Sel's operands are allocas of, when a copy
 /// of \p Size bytes moves all of it.
 Type *selectedSlotType(SelectInst *Sel, uint64_t Size, const DataLayout &DL) {
@@ -111,10 +120,10 @@ bool writesOnlyFields(AllocaInst *Slot, ArrayRef<Field> Fields,
     auto [Ptr, Off] = Work.pop_back_val();
     for (User *U : Ptr->users()) {
       if (auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
-        APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-        if (!GEP->accumulateConstantOffset(DL, Delta) || Delta.isNegative())
+        std::optional<uint64_t> Delta = constantOffset(GEP, DL);
+        if (!Delta)
           return false;
-        Work.push_back({GEP, Off + Delta.getZExtValue()});
+        Work.push_back({GEP, Off + *Delta});
         continue;
       }
       if (isa<LoadInst>(U) || (isa<IntrinsicInst>(U) &&
@@ -209,9 +218,8 @@ bool appendReads(Value *Ptr, uint64_t Off, const DataLayout &DL,
       continue;
     }
     if (auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
-      APInt Delta(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      if (!GEP->accumulateConstantOffset(DL, Delta) || Delta.isNegative() ||
-          !appendReads(GEP, Off + Delta.getZExtValue(), DL, Out))
+      std::optional<uint64_t> Delta = constantOffset(GEP, DL);
+      if (!Delta || !appendReads(GEP, Off + *Delta, DL, Out))
         return false;
       continue;
     }
