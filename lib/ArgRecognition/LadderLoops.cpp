@@ -43,7 +43,9 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -51,6 +53,13 @@
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
+
+static cl::opt<unsigned> LadderSpans(
+    "crosslane-ladder-spans", cl::init(1),
+    cl::desc("Unrolled copies of a shuffle ladder loop with a run-time trip "
+             "count: for the whole wave, then for each smaller power-of-two "
+             "span of lanes (default 1: the whole wave only; each copy keeps "
+             "its unrolled fallback and is proven on its own)"));
 
 namespace crosslane {
 namespace argrec {
@@ -88,10 +97,11 @@ bool isBPermute(const Instruction &I) {
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute;
 }
 
-/// The start a guard may pin a non-constant start of \p P to: 1 for a phi
-/// that doubles, W/2 for one that halves.
+/// The start a guard may pin a non-constant start of \p P to, for a copy
+/// whose shuffles span \p Span lanes: 1 for a phi that doubles, Span/2 for
+/// one that halves.
 std::optional<uint64_t> pinnedStart(PHINode *P, BasicBlock *Latch,
-                                    unsigned WaveSize) {
+                                    unsigned Span) {
   auto *Step = dyn_cast<BinaryOperator>(P->getIncomingValueForBlock(Latch));
   if (!Step || Step->getOperand(0) != P)
     return std::nullopt;
@@ -107,11 +117,10 @@ std::optional<uint64_t> pinnedStart(PHINode *P, BasicBlock *Latch,
     return C->equalsInt(2) ? std::optional<uint64_t>(1) : std::nullopt;
   case Instruction::LShr:
   case Instruction::AShr:
-    return C->isOne() ? std::optional<uint64_t>(WaveSize / 2) : std::nullopt;
+    return C->isOne() ? std::optional<uint64_t>(Span / 2) : std::nullopt;
   case Instruction::SDiv:
   case Instruction::UDiv:
-    return C->equalsInt(2) ? std::optional<uint64_t>(WaveSize / 2)
-                           : std::nullopt;
+    return C->equalsInt(2) ? std::optional<uint64_t>(Span / 2) : std::nullopt;
   default:
     return std::nullopt;
   }
@@ -131,7 +140,7 @@ public:
       : F(F), L(L), LI(LI), DT(DT), WaveSize(WaveSize), GetUI(GetUI),
         BeforeChange(BeforeChange), DL(F.getDataLayout()) {}
 
-  std::optional<LadderVersion> run();
+  void run(SmallVectorImpl<LadderVersion> &Versions);
 
 private:
   Function &F;
@@ -144,6 +153,7 @@ private:
   const DataLayout &DL;
   BasicBlock *Pre = nullptr, *Header = nullptr, *Latch = nullptr,
              *Exit = nullptr;
+  unsigned Size = 0; ///< instructions in the loop
   SmallSetVector<PHINode *, 4> Control;
   DenseMap<PHINode *, Constant *> Env;
   SmallVector<std::pair<Value *, ConstantInt *>, 2> Pins;
@@ -154,12 +164,13 @@ private:
   bool walkControl(Value *V, SmallSetVector<PHINode *, 4> &Out,
                    unsigned Depth = 0);
   bool findControl();
+  bool pinStarts(unsigned Span, BasicBlock *From);
   Value *materialize(Value *V, DenseMap<Value *, Value *> &Memo,
                      unsigned Depth = 0);
-  std::optional<unsigned> simulate();
+  std::optional<unsigned> simulate(unsigned Steps);
   Value *buildGuard(bool &Ballot);
   void discardGuard();
-  LadderVersion clone(unsigned Iterations, Value *Guard);
+  LadderVersion clone(unsigned Iterations, Value *Guard, BasicBlock *From);
 };
 
 bool LoopVersioner::hasShape() {
@@ -173,7 +184,7 @@ bool LoopVersioner::hasShape() {
   if (!Br || !Br->isConditional())
     return false;
   bool HasLadderCall = false;
-  unsigned Size = 0;
+  Size = 0;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       ++Size;
@@ -206,7 +217,7 @@ bool LoopVersioner::walkControl(Value *V, SmallSetVector<PHINode *, 4> &Out,
                 [&](Value *Op) { return walkControl(Op, Out, Depth + 1); });
 }
 
-/// The control phis and their starts (constant, or pinned by the guard).
+/// The control phis: those the exit condition and the shuffle addresses read.
 bool LoopVersioner::findControl() {
   auto *Br = cast<BranchInst>(Latch->getTerminator());
   if (!walkControl(Br->getCondition(), Control))
@@ -227,13 +238,22 @@ bool LoopVersioner::findControl() {
   for (unsigned K = 0; K < Control.size(); ++K)
     if (!walkControl(Control[K]->getIncomingValueForBlock(Latch), Control))
       return false;
+  return true;
+}
+
+/// The control phis' starts (their values from \p From) for a copy whose
+/// shuffles span \p Span lanes: constant, or pinned by the guard.
+bool LoopVersioner::pinStarts(unsigned Span, BasicBlock *From) {
+  Env.clear();
+  Pins.clear();
+  Terms.clear();
   for (PHINode *P : Control) {
-    Value *Start = P->getIncomingValueForBlock(Pre);
+    Value *Start = P->getIncomingValueForBlock(From);
     if (auto *C = dyn_cast<ConstantInt>(Start)) {
       Env[P] = C;
       continue;
     }
-    std::optional<uint64_t> Pin = pinnedStart(P, Latch, WaveSize);
+    std::optional<uint64_t> Pin = pinnedStart(P, Latch, Span);
     if (!Pin)
       return false;
     auto *C = ConstantInt::get(cast<IntegerType>(P->getType()), *Pin);
@@ -283,8 +303,9 @@ Value *LoopVersioner::materialize(Value *V, DenseMap<Value *, Value *> &Memo,
   return R;
 }
 
-/// The copy's iteration count, with Terms the run-time conditions for it.
-std::optional<unsigned> LoopVersioner::simulate() {
+/// The copy's iteration count, with Terms the run-time conditions for it:
+/// \p Steps when the exit condition is a run-time value.
+std::optional<unsigned> LoopVersioner::simulate(unsigned Steps) {
   auto *Br = cast<BranchInst>(Latch->getTerminator());
   bool ContinueOnTrue = Br->getSuccessor(0) == Header;
   unsigned WholeWave = Log2_32(WaveSize);
@@ -296,7 +317,7 @@ std::optional<unsigned> LoopVersioner::simulate() {
     if (auto *C = dyn_cast<ConstantInt>(Cond)) {
       if (C->isOne() != ContinueOnTrue)
         return T + 1;
-    } else if (T + 1 >= WholeWave) {
+    } else if (T + 1 >= Steps) {
       Terms.push_back({Cond, !ContinueOnTrue});
       return T + 1;
     } else {
@@ -405,7 +426,8 @@ void LoopVersioner::discardGuard() {
   Created.clear();
 }
 
-LadderVersion LoopVersioner::clone(unsigned Iterations, Value *Guard) {
+LadderVersion LoopVersioner::clone(unsigned Iterations, Value *Guard,
+                                   BasicBlock *From) {
   LadderVersion V;
   V.LoopHeader = Header;
   V.Iterations = Iterations;
@@ -438,7 +460,7 @@ LadderVersion LoopVersioner::clone(unsigned Iterations, Value *Guard) {
       auto *NP = cast<PHINode>(VM[&P]);
       Value *In;
       if (T == 0) {
-        In = P.getIncomingValueForBlock(Pre);
+        In = P.getIncomingValueForBlock(From);
         if (auto It = find_if(Pins, [&](auto &Pin) { return Pin.first == In; });
             It != Pins.end() && Control.count(&P))
           In = It->second;
@@ -480,34 +502,59 @@ LadderVersion LoopVersioner::clone(unsigned Iterations, Value *Guard) {
     for (Instruction &I : *BB)
       if (isBPermute(I))
         V.CopyCalls.push_back(&I);
-  Instruction *Old = Pre->getTerminator();
+  Instruction *Old = From->getTerminator();
   V.Entry =
       BranchInst::Create(Heads.front(), Header, Guard, Old->getIterator());
   Old->eraseFromParent();
   return V;
 }
 
-std::optional<LadderVersion> LoopVersioner::run() {
+/// Copies for the whole wave's trip count, then for each smaller span of
+/// lanes (a ladder over threadIdx.x in a block narrower than the wave),
+/// each entered from the previous one's "no" edge; the last one's leads to
+/// the loop. A trip count the loop's constants fix gets one copy.
+void LoopVersioner::run(SmallVectorImpl<LadderVersion> &Versions) {
   if (!hasShape() || !findControl())
-    return std::nullopt;
-  std::optional<unsigned> Iterations = simulate();
-  if (!Iterations) {
-    discardGuard();
-    return std::nullopt;
+    return;
+  unsigned Budget = MaxCopyInstructions;
+  BasicBlock *From = Pre; // the block whose branch enters the next copy
+  bool Cloned = false;
+  unsigned WholeWave = Log2_32(WaveSize);
+  for (unsigned Steps = WholeWave;
+       Steps >= 1 && WholeWave - Steps < LadderSpans; --Steps) {
+    std::optional<unsigned> Iterations;
+    if (pinStarts(1u << Steps, From))
+      Iterations = simulate(Steps);
+    if (!Iterations || Size * *Iterations > Budget) {
+      discardGuard();
+      return;
+    }
+    bool Fixed = Pins.empty() && Terms.empty();
+    bool Ballot = false;
+    BeforeChange();
+    Value *Guard = buildGuard(Ballot);
+    if (!Guard || match(Guard, m_Zero())) {
+      discardGuard();
+      if (Fixed)
+        return;
+      continue;
+    }
+    if (Cloned) {
+      From = SplitEdge(From, Header, &DT, &LI);
+      From->setName(""); // dropLadderVersion may merge it into the preheader
+    } else
+      formLCSSA(L, DT, &LI, nullptr);
+    LadderVersion V = clone(*Iterations, Guard, From);
+    discardGuard(); // conditions merged into range checks
+    V.BallotGuard = Ballot;
+    V.Secondary = Cloned;
+    Cloned = true;
+    Budget -= Size * *Iterations;
+    DT.recalculate(F);
+    Versions.push_back(std::move(V));
+    if (Fixed)
+      return;
   }
-  bool Ballot = false;
-  BeforeChange();
-  Value *Guard = buildGuard(Ballot);
-  if (!Guard || match(Guard, m_Zero())) {
-    discardGuard();
-    return std::nullopt;
-  }
-  formLCSSA(L, DT, &LI, nullptr);
-  LadderVersion V = clone(*Iterations, Guard);
-  discardGuard(); // conditions merged into range checks
-  V.BallotGuard = Ballot;
-  DT.recalculate(F);
-  return V;
 }
 
 } // namespace
@@ -523,17 +570,33 @@ versionLadderLoops(Function &F, LoopInfo &LI, DominatorTree &DT,
     if (L->isInnermost())
       Innermost.push_back(L);
   for (Loop *L : Innermost)
-    if (auto V =
-            LoopVersioner(F, *L, LI, DT, WaveSize, GetUI, BeforeChange).run())
-      Versions.push_back(std::move(*V));
+    LoopVersioner(F, *L, LI, DT, WaveSize, GetUI, BeforeChange).run(Versions);
   return Versions;
+}
+
+bool fallsToLoop(const LadderVersion &V) {
+  BasicBlock *BB = V.Entry->getSuccessor(1);
+  while (BB != V.LoopHeader) {
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || Br->isConditional())
+      return false;
+    BB = Br->getSuccessor(0);
+  }
+  return true;
 }
 
 void dropLadderVersion(const LadderVersion &V) {
   Value *Guard = V.Entry->getCondition();
-  BranchInst::Create(V.LoopHeader, V.Entry->getIterator());
+  BasicBlock *BB = V.Entry->getParent(), *Next = V.Entry->getSuccessor(1);
+  BranchInst::Create(Next, V.Entry->getIterator());
   V.Entry->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructions(Guard);
+  // The blocks the further copies' guards were given are not kept empty:
+  // the next one joins this one, and this one (if it is one) its
+  // predecessor, when that branches only here.
+  MergeBlockIntoPredecessor(Next);
+  if (V.Secondary)
+    MergeBlockIntoPredecessor(BB);
 }
 
 } // namespace argrec

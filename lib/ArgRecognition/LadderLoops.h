@@ -11,12 +11,16 @@
 /// its lane maps are not constants and the recogniser cannot follow them.
 /// versionLadderLoops gives such a loop an unrolled copy for the trip count
 /// that covers a whole wave (log2 of the wave size iterations, or the count
-/// the loop's own constants fix), entered only when a wave-uniform guard
-/// shows that the loop would run exactly that many times; the loop stays
-/// for every other count. Each copy's shuffle addresses are then constant
-/// lane expressions. The recogniser proves and rewrites the copy like any
-/// unrolled ladder; a copy it does not rewrite is removed again
-/// (dropLadderVersion), so the function is left as it was.
+/// the loop's own constants fix) and, with -crosslane-ladder-spans, for
+/// smaller power-of-two spans of lanes (a 1-D block of 32 threads on a
+/// wave64 chip), each entered only when a wave-uniform guard shows that the
+/// loop would run exactly that many times; the loop stays for every other
+/// count.
+/// Each copy's shuffle addresses are then constant lane expressions. The
+/// recogniser proves and rewrites the copy like any unrolled ladder; a copy it
+/// does not rewrite is removed again (dropLadderVersion: its guard's "no" edge,
+/// to the next copy or the loop, is taken unconditionally), so the function is
+/// left as it was.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +52,9 @@ struct LadderVersion {
   llvm::SmallVector<llvm::Instruction *, 8> LoopCalls; ///< ds_bpermute
   unsigned Iterations = 0;
   bool BallotGuard = false; ///< the guard was made uniform with a ballot
+  /// Not the loop's first copy: entered on its predecessor's "no" edge, and
+  /// its refusals are those of the first copy's, not reported again.
+  bool Secondary = false;
 };
 
 /// Versions every innermost loop of \p F that holds a ds_bpermute whose
@@ -76,6 +83,10 @@ bool isUniformQuery(const llvm::Value *V);
 /// settled (removeUnreachableBlocks folds constant guards, so removing them
 /// per version would delete another version's entry branch).
 void dropLadderVersion(const LadderVersion &V);
+
+/// Whether \p V's "no" edge leads straight to its loop (not to another copy
+/// that is still there).
+bool fallsToLoop(const LadderVersion &V);
 
 } // namespace argrec
 } // namespace crosslane

@@ -823,7 +823,7 @@ public:
              argrec::StageCache &Cache, ArrayRef<LadderVersion> Versions,
              function_ref<void()> BeforeChange)
       : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache),
-        BeforeChange(BeforeChange) {
+        BeforeChange(BeforeChange), Versions(Versions) {
     for (const LadderVersion &V : Versions) {
       for (Instruction *I : V.CopyCalls)
         CopyOf[I] = &V;
@@ -847,6 +847,7 @@ private:
   OptimizationRemarkEmitter &ORE;
   argrec::StageCache &Cache;
   function_ref<void()> BeforeChange; ///< called before the first edit
+  ArrayRef<LadderVersion> Versions;
   SmallVector<Stage, 8> Stages;
   SmallVector<SmallSetVector<Instruction *, 32>, 8> Closures;
   /// Ladder loops (LadderLoops.h): shuffles of an unrolled copy, with its
@@ -985,12 +986,21 @@ std::string Recognizer::loopNote(const Stage &S) const {
   const LadderVersion *V = CopyOf.lookup(S.Calls.front());
   if (!V)
     return "";
+  std::string Others;
+  if (!V->Secondary) {
+    for (const LadderVersion &O : Versions)
+      if (O.Secondary && O.LoopHeader == V->LoopHeader)
+        Others += (Others.empty() ? "" : ", ") + std::to_string(O.Iterations);
+    if (!Others.empty())
+      Others =
+          "; copies for " + Others + " iterations: -Rpass-analysis=" DEBUG_TYPE;
+  }
   return " [a loop with a run-time trip count, unrolled for its " +
          std::to_string(V->Iterations) + "-iteration case" +
          (V->BallotGuard ? " (entered when every active lane's count is "
                            "that one)"
                          : "") +
-         "; the loop runs for other counts]";
+         Others + "; the loop runs for other counts]";
 }
 
 void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
@@ -1001,16 +1011,28 @@ void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   }
   ++NumRefused;
   CROSSLANE_DEBUG(dbgs() << "  refused (" << Reason << "): " << Why << "\n");
-  // A ladder loop's own chain is reported through its unrolled copy.
+  // A ladder loop's own chain is reported through its unrolled copies, those
+  // for fewer lanes than the first as analysis remarks.
   if (LoopOf.count(S.Calls.front()))
     return;
-  ORE.emit([&]() {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Reason,
-                                    userDebugLoc(S.Calls.front()),
-                                    S.Calls.front()->getParent())
-           << "cross-lane butterfly not replaced (" << Reason
-           << "): " << Why.str() << loopNote(S);
-  });
+  std::string Msg = ("cross-lane butterfly not replaced (" + Reason +
+                     "): " + Why + loopNote(S))
+                        .str();
+  const LadderVersion *Copy = CopyOf.lookup(S.Calls.front());
+  if (Copy && Copy->Secondary)
+    ORE.emit([&]() {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, Reason,
+                                        userDebugLoc(S.Calls.front()),
+                                        S.Calls.front()->getParent())
+             << Msg;
+    });
+  else
+    ORE.emit([&]() {
+      return OptimizationRemarkMissed(DEBUG_TYPE, Reason,
+                                      userDebugLoc(S.Calls.front()),
+                                      S.Calls.front()->getParent())
+             << Msg;
+    });
 }
 
 /// The key of the stage \p II belongs to in its block: ds_bpermute by
@@ -3323,28 +3345,38 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
       dbgs() << ", guarded (" << G.describe() << G.where(Chip.WaveSize) << ")";
     dbgs() << "\n";
   });
-  ORE.emit([&]() {
-    OptimizationRemark R(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
-                         Call->getParent());
-    R << "recognised " << describe(C, Comps) << " over "
-      << std::to_string(CL.Cluster)
-      << (CL.Shape == ChainShape::Down  ? " lanes (shfl_down ladder, "
-          : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
-                                        : " lanes (lane maps, ")
-      << std::to_string(Pl.Chain.size())
-      << (Pl.Chain.size() == 1 ? " stage on " : " stages on ") << Chip.CPU
-      << " wave" << std::to_string(Chip.WaveSize) << "): replaced by "
-      << Call->getCalledOperand()->getName();
-    if (Guarded)
-      R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
-        << (Guarded > 1
-                ? ", and the same for the " + std::to_string(Guarded - 1) +
-                      " other reduction(s) in its region"
-                : "")
-        << "; otherwise the original code runs)";
-    R << loopNote(First);
-    return R;
-  });
+  std::string Msg;
+  raw_string_ostream R(Msg);
+  R << "recognised " << describe(C, Comps) << " over " << CL.Cluster
+    << (CL.Shape == ChainShape::Down  ? " lanes (shfl_down ladder, "
+        : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
+                                      : " lanes (lane maps, ")
+    << Pl.Chain.size() << (Pl.Chain.size() == 1 ? " stage on " : " stages on ")
+    << Chip.CPU << " wave" << Chip.WaveSize << "): replaced by "
+    << Call->getCalledOperand()->getName();
+  if (Guarded)
+    R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
+      << (Guarded > 1
+              ? ", and the same for the " + std::to_string(Guarded - 1) +
+                    " other reduction(s) in its region"
+              : "")
+      << "; otherwise the original code runs)";
+  R << loopNote(First);
+  // A ladder loop's copies for fewer lanes than its first copy: analysis
+  // remarks, so that -Rpass gives one line per loop.
+  const LadderVersion *Copy = CopyOf.lookup(First.Calls.front());
+  if (Copy && Copy->Secondary)
+    ORE.emit([&]() {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "RecognizedCopy",
+                                        userDebugLoc(Call), Call->getParent())
+             << Msg;
+    });
+  else
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
+                                Call->getParent())
+             << Msg;
+    });
   return Fast;
 }
 
@@ -4382,14 +4414,19 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     bool Changed = R.run() || !HighWords.empty() || Scalarized || Split;
     // What no rewrite took over is folded back.
     argrec::foldHighWords(HighWords);
-    // A copy is kept only if every chain in it was replaced.
-    SmallVector<BranchInst *, 4> Guards;
+    // A copy is kept only if every chain in it was replaced. The fallback
+    // of the copies of one loop is the loop, after the last copy kept.
+    SmallVector<const LadderVersion *, 4> Kept;
     for (const LadderVersion &V : Versions) {
       if (!all_of(V.CopyCalls, [&](Instruction *I) { return R.rewritten(I); }))
         dropLadderVersion(V);
       else
-        Guards.push_back(V.Entry);
+        Kept.push_back(&V);
     }
+    SmallVector<BranchInst *, 4> Guards;
+    for (const LadderVersion *V : Kept)
+      if (fallsToLoop(*V))
+        Guards.push_back(V->Entry);
     if (FallbackTrap) {
       for (const WeakVH &G : R.guards())
         if (auto *Br = dyn_cast_or_null<BranchInst>(G))
