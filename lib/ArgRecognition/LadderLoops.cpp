@@ -246,7 +246,6 @@ bool LoopVersioner::findControl() {
 bool LoopVersioner::pinStarts(unsigned Span, BasicBlock *From) {
   Env.clear();
   Pins.clear();
-  Terms.clear();
   for (PHINode *P : Control) {
     Value *Start = P->getIncomingValueForBlock(From);
     if (auto *C = dyn_cast<ConstantInt>(Start)) {
@@ -309,6 +308,7 @@ std::optional<unsigned> LoopVersioner::simulate(unsigned Steps) {
   auto *Br = cast<BranchInst>(Latch->getTerminator());
   bool ContinueOnTrue = Br->getSuccessor(0) == Header;
   unsigned WholeWave = Log2_32(WaveSize);
+  Terms.clear();
   for (unsigned T = 0; T < 2 * WholeWave + 4; ++T) {
     DenseMap<Value *, Value *> Memo;
     Value *Cond = materialize(Br->getCondition(), Memo);
@@ -587,16 +587,13 @@ bool fallsToLoop(const LadderVersion &V) {
 
 void dropLadderVersion(const LadderVersion &V) {
   Value *Guard = V.Entry->getCondition();
-  BasicBlock *BB = V.Entry->getParent(), *Next = V.Entry->getSuccessor(1);
+  BasicBlock *Next = V.Entry->getSuccessor(1);
   BranchInst::Create(Next, V.Entry->getIterator());
   V.Entry->eraseFromParent();
   RecursivelyDeleteTriviallyDeadInstructions(Guard);
-  // The blocks the further copies' guards were given are not kept empty:
-  // the next one joins this one, and this one (if it is one) its
-  // predecessor, when that branches only here.
+  // The block the next copy's guard was given joins this one (not the loop
+  // header, which the latch also enters).
   MergeBlockIntoPredecessor(Next);
-  if (V.Secondary)
-    MergeBlockIntoPredecessor(BB);
 }
 
 } // namespace argrec

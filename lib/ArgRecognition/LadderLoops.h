@@ -52,8 +52,8 @@ struct LadderVersion {
   llvm::SmallVector<llvm::Instruction *, 8> LoopCalls; ///< ds_bpermute
   unsigned Iterations = 0;
   bool BallotGuard = false; ///< the guard was made uniform with a ballot
-  /// Not the loop's first copy: entered on its predecessor's "no" edge, and
-  /// its refusals are those of the first copy's, not reported again.
+  /// Not the loop's first copy: entered on the previous copy's "no" edge;
+  /// its remarks are analysis remarks.
   bool Secondary = false;
 };
 
@@ -77,11 +77,13 @@ bool isFoldable(const llvm::Instruction &I);
 /// device library is linked; the uniformity analysis sees only a call).
 bool isUniformQuery(const llvm::Value *V);
 
-/// Removes \p V's copy: the preheader branches to the loop again, and the
-/// copy is left unreachable:
-/// the caller removes unreachable blocks once, after all versions are
-/// settled (removeUnreachableBlocks folds constant guards, so removing them
-/// per version would delete another version's entry branch).
+/// Removes \p V's copy: its guard's block branches on along the "no" edge
+/// (to the next copy's guard or the loop), and the copy is left unreachable.
+/// Versions of one loop are dropped in the order versionLadderLoops made
+/// them, so each next guard's block merges into the one before. The caller
+/// removes unreachable blocks once, after all versions are settled
+/// (removeUnreachableBlocks folds constant guards, so removing them per
+/// version would delete another version's entry branch).
 void dropLadderVersion(const LadderVersion &V);
 
 /// Whether \p V's "no" edge leads straight to its loop (not to another copy

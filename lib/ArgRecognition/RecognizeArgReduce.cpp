@@ -863,6 +863,9 @@ private:
   }
   SmallPtrSet<const Instruction *, 16> RewrittenCalls;
   std::string loopNote(const Stage &S) const;
+  template <typename RemarkT>
+  void emitRemark(const Stage &S, Instruction *At, StringRef Name,
+                  StringRef CopyName, const std::string &Msg);
 
   void collectStages();
   void splitUnrelatedWords();
@@ -1011,26 +1014,32 @@ void Recognizer::refuse(const Stage &S, StringRef Reason, const Twine &Why) {
   }
   ++NumRefused;
   CROSSLANE_DEBUG(dbgs() << "  refused (" << Reason << "): " << Why << "\n");
-  // A ladder loop's own chain is reported through its unrolled copies, those
-  // for fewer lanes than the first as analysis remarks.
+  // A ladder loop's own chain is reported through its unrolled copies.
   if (LoopOf.count(S.Calls.front()))
     return;
-  std::string Msg = ("cross-lane butterfly not replaced (" + Reason +
-                     "): " + Why + loopNote(S))
-                        .str();
+  emitRemark<OptimizationRemarkMissed>(S, S.Calls.front(), Reason, Reason,
+                                       ("cross-lane butterfly not replaced (" +
+                                        Reason + "): " + Why + loopNote(S))
+                                           .str());
+}
+
+/// Emits \p Msg about the chain starting at \p S, at \p At: as a \p RemarkT
+/// named \p Name, or, for a ladder loop's copy for fewer lanes than its first
+/// copy, as an analysis remark named \p CopyName (-Rpass gives one line per
+/// loop; the first copy's remark names the others).
+template <typename RemarkT>
+void Recognizer::emitRemark(const Stage &S, Instruction *At, StringRef Name,
+                            StringRef CopyName, const std::string &Msg) {
   const LadderVersion *Copy = CopyOf.lookup(S.Calls.front());
   if (Copy && Copy->Secondary)
     ORE.emit([&]() {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, Reason,
-                                        userDebugLoc(S.Calls.front()),
-                                        S.Calls.front()->getParent())
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, CopyName, userDebugLoc(At),
+                                        At->getParent())
              << Msg;
     });
   else
     ORE.emit([&]() {
-      return OptimizationRemarkMissed(DEBUG_TYPE, Reason,
-                                      userDebugLoc(S.Calls.front()),
-                                      S.Calls.front()->getParent())
+      return RemarkT(DEBUG_TYPE, Name, userDebugLoc(At), At->getParent())
              << Msg;
     });
 }
@@ -3362,21 +3371,8 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
               : "")
       << "; otherwise the original code runs)";
   R << loopNote(First);
-  // A ladder loop's copies for fewer lanes than its first copy: analysis
-  // remarks, so that -Rpass gives one line per loop.
-  const LadderVersion *Copy = CopyOf.lookup(First.Calls.front());
-  if (Copy && Copy->Secondary)
-    ORE.emit([&]() {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "RecognizedCopy",
-                                        userDebugLoc(Call), Call->getParent())
-             << Msg;
-    });
-  else
-    ORE.emit([&]() {
-      return OptimizationRemark(DEBUG_TYPE, "Recognized", userDebugLoc(Call),
-                                Call->getParent())
-             << Msg;
-    });
+  emitRemark<OptimizationRemark>(First, Call, "Recognized", "RecognizedCopy",
+                                 Msg);
   return Fast;
 }
 
