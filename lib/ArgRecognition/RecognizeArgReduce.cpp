@@ -1549,6 +1549,24 @@ static bool joinedAsI64(Instruction *LoCall, Instruction *HiCall) {
   return false;
 }
 
+/// True if the word \p W carries an f16 value's bits zero-extended: `zext
+/// (bitcast half)`, or `zext i16` bits that the partner's side (\p Call's
+/// result) reads back as a half (a `__half` exchanged as its raw bits).
+static bool travelsAsHalf(Value *W, Instruction *Call) {
+  Value *X;
+  if (match(W, m_ZExt(m_BitCast(m_Value(X)))) && X->getType()->isHalfTy())
+    return true;
+  if (!match(W, m_ZExt(m_Value(X))) || !X->getType()->isIntegerTy(16))
+    return false;
+  auto ReadAsHalf = [](User *U) {
+    return isa<BitCastInst>(U) && U->getType()->isHalfTy();
+  };
+  return any_of(Call->users(), [&](User *T) {
+    return isa<TruncInst>(T) && T->getType()->isIntegerTy(16) &&
+           any_of(T->users(), ReadAsHalf);
+  });
+}
+
 /// Slot kinds from the first stage's words: f32 bits, an i64 split into two
 /// words, or an i32.
 std::optional<SmallVector<Component, 2>>
@@ -1608,9 +1626,7 @@ componentsOf(const Stage &S, std::string &Why) {
           {IsF64 ? SlotKind::Float64 : SlotKind::Int64Lo, I, HiIdx});
       continue;
     }
-    // An f16 value travels as its bits zero-extended to a word.
-    if (match(W[I], m_ZExt(m_BitCast(m_Value(X)))) &&
-        X->getType()->isHalfTy()) {
+    if (travelsAsHalf(W[I], S.Calls[I])) {
       Used[I] = true;
       Comps.push_back({SlotKind::Float16, I, I});
       continue;
