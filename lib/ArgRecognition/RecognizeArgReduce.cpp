@@ -18,6 +18,7 @@
 
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "CombineProgram.h"
+#include "HalfExchanges.h"
 #include "HighWords.h"
 #include "LadderLoops.h"
 #include "LaneAtomics.h"
@@ -4409,6 +4410,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
       return PreservedAnalyses::all();
     bool Split = prepareStructCopies(F, FAM, BeforeChange);
     bool Scalarized = argrec::scalarizeExchangedElements(F, BeforeChange);
+    bool Narrowed = argrec::narrowHalfExchanges(F, BeforeChange);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -4423,7 +4425,8 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     SmallVector<argrec::RestoredHighWord, 4> HighWords =
         argrec::restoreHighWords(F, DT, BeforeChange);
     Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions, BeforeChange);
-    bool Changed = R.run() || !HighWords.empty() || Scalarized || Split;
+    bool Changed =
+        R.run() || !HighWords.empty() || Scalarized || Narrowed || Split;
     // What no rewrite took over is folded back.
     argrec::foldHighWords(HighWords);
     // A copy is kept only if every chain in it was replaced. The fallback
@@ -4459,7 +4462,8 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
           F, *Chip, FAM.getResult<UniformityInfoAnalysis>(F),
           FAM.getResult<OptimizationRemarkEmitterAnalysis>(F));
     }
-    UndoPrepared = (Scalarized || Split) && !R.rewroteAny() && !Atomics;
+    UndoPrepared =
+        (Scalarized || Narrowed || Split) && !R.rewroteAny() && !Atomics;
     if (R.cfgChanged() || !Versions.empty() || Atomics)
       return PreservedAnalyses::none();
     if (!Changed)
