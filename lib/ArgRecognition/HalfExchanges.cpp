@@ -31,19 +31,31 @@ namespace {
 /// carries it beside the word.
 class HalfSource {
 public:
-  /// The half \p W extends, or null. Builds nothing.
+  /// True if \p W extends a half. Builds nothing.
   bool exists(Value *W, unsigned Depth = 0);
   /// The half \p W extends (exists(W) must hold).
   Value *get(Value *W);
-  /// A half phi whose extension the float phi \p P is (one merging the
-  /// extended halves, built if the block has none), or null.
-  Value *extendedPhi(PHINode *P);
 
 private:
-  Value *direct(Value *W);
-  Value *existingPhi(PHINode *P, function_ref<Value *(Value *)> Source);
   DenseMap<Value *, WeakTrackingVH> Memo;
 };
+
+/// The half \p V is the f32 extension of (`fpext half h`), or null.
+Value *extendedHalf(Value *V) {
+  Value *H;
+  if (match(V, m_FPExt(m_Value(H))) && H->getType()->isHalfTy())
+    return H;
+  return nullptr;
+}
+
+/// The half whose extension the word \p W holds (`bitcast (fpext h)`), or
+/// null.
+Value *wordHalf(Value *W) {
+  Value *F;
+  if (W->getType()->isIntegerTy(32) && match(W, m_BitCast(m_Value(F))))
+    return extendedHalf(F);
+  return nullptr;
+}
 
 /// A new, empty half phi at the top of \p P's block, named after \p P.
 PHINode *halfPhiBeside(PHINode *P) {
@@ -52,32 +64,9 @@ PHINode *halfPhiBeside(PHINode *P) {
                          P->getParent()->begin());
 }
 
-Value *HalfSource::direct(Value *W) {
-  Value *H;
-  if (match(W, m_BitCast(m_FPExt(m_Value(H)))) && H->getType()->isHalfTy() &&
-      W->getType()->isIntegerTy(32))
-    return H;
-  return nullptr;
-}
-
-bool HalfSource::exists(Value *W, unsigned Depth) {
-  if (direct(W))
-    return true;
-  if (Depth > 6)
-    return false;
-  if (auto *P = dyn_cast<PHINode>(W))
-    return all_of(P->incoming_values(),
-                  [&](Value *In) { return exists(In, Depth + 1); });
-  if (auto *S = dyn_cast<SelectInst>(W))
-    return exists(S->getTrueValue(), Depth + 1) &&
-           exists(S->getFalseValue(), Depth + 1);
-  return false;
-}
-
 /// A half phi in \p P's block that merges, from every predecessor, the half
 /// \p Source finds in what \p P merges there.
-Value *HalfSource::existingPhi(PHINode *P,
-                               function_ref<Value *(Value *)> Source) {
+Value *existingPhi(PHINode *P, function_ref<Value *(Value *)> Source) {
   for (PHINode &Q : P->getParent()->phis()) {
     if (!Q.getType()->isHalfTy())
       continue;
@@ -91,32 +80,42 @@ Value *HalfSource::existingPhi(PHINode *P,
   return nullptr;
 }
 
-Value *HalfSource::extendedPhi(PHINode *P) {
-  auto Source = [](Value *V) -> Value * {
-    Value *H;
-    if (match(V, m_FPExt(m_Value(H))) && H->getType()->isHalfTy())
-      return H;
-    return nullptr;
-  };
+/// A half phi whose extension the float phi \p P is (one merging the
+/// extended halves, built if the block has none), or null.
+Value *halfPhiOfExtensions(PHINode *P) {
   if (!P->getType()->isFloatTy() ||
-      !all_of(P->incoming_values(), [&](Value *V) { return Source(V); }))
+      !all_of(P->incoming_values(), [](Value *V) { return extendedHalf(V); }))
     return nullptr;
-  if (Value *Q = existingPhi(P, Source))
+  if (Value *Q = existingPhi(P, extendedHalf))
     return Q;
   PHINode *Q = halfPhiBeside(P);
   for (auto [In, B] : zip(P->incoming_values(), P->blocks()))
-    Q->addIncoming(Source(In), B);
+    Q->addIncoming(extendedHalf(In), B);
   return Q;
 }
 
+bool HalfSource::exists(Value *W, unsigned Depth) {
+  if (wordHalf(W))
+    return true;
+  if (Depth > 6)
+    return false;
+  if (auto *P = dyn_cast<PHINode>(W))
+    return all_of(P->incoming_values(),
+                  [&](Value *In) { return exists(In, Depth + 1); });
+  if (auto *S = dyn_cast<SelectInst>(W))
+    return exists(S->getTrueValue(), Depth + 1) &&
+           exists(S->getFalseValue(), Depth + 1);
+  return false;
+}
+
 Value *HalfSource::get(Value *W) {
-  if (Value *H = direct(W))
+  if (Value *H = wordHalf(W))
     return H;
   if (auto It = Memo.find(W); It != Memo.end() && It->second)
     return It->second;
   Value *H;
   if (auto *P = dyn_cast<PHINode>(W)) {
-    H = existingPhi(P, [&](Value *V) { return direct(V); });
+    H = existingPhi(P, wordHalf);
     if (!H) {
       PHINode *Q = halfPhiBeside(P);
       Memo[W] = Q;
@@ -214,7 +213,7 @@ bool narrowHalfExchanges(Function &F, function_ref<void()> BeforeChange) {
   // order, so a phi of such phis follows them.
   for (BasicBlock &BB : F)
     for (PHINode &P : make_early_inc_range(BB.phis()))
-      if (Value *H = Halves.extendedPhi(&P)) {
+      if (Value *H = halfPhiOfExtensions(&P)) {
         IRBuilder<> B(&*BB.getFirstInsertionPt());
         P.replaceAllUsesWith(B.CreateFPExt(H, P.getType(), P.getName()));
         Dead.push_back(&P);
