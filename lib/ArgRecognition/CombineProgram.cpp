@@ -565,6 +565,50 @@ std::optional<unsigned> CombineProgram::compileShiftedEquality(ICmpInst *Cmp,
   return std::nullopt;
 }
 
+/// `X < W` where InstCombine left `X <= V`: W a self word that is `add
+/// V, 1` (a 1-based index `t + 1`, whose `ib < ia` becomes `ib <= t`), and
+/// the like for `add V, -1`. On integers X <= W - 1 iff X < W unless W - 1
+/// wraps, which the add's no-wrap flag for the compare's signedness rules
+/// out; the compare of X with W is one the order-type proof represents
+/// (W - 1 is not a compare, select or bit move). Only for a V the combine
+/// could not read otherwise.
+std::optional<unsigned> CombineProgram::compileOffsetCompare(ICmpInst *Cmp,
+                                                             unsigned Depth) {
+  for (unsigned K = 0; K < 2; ++K) {
+    Value *V = Cmp->getOperand(K), *X = Cmp->getOperand(1 - K);
+    // X P V.
+    CmpInst::Predicate P = K ? Cmp->getPredicate() : Cmp->getSwappedPredicate();
+    auto *I = dyn_cast<Instruction>(V);
+    if (!V->getType()->isIntegerTy(32) || Cmp->isEquality() ||
+        isa<Constant>(V) || PartnerIdx.count(V) || V == Gate ||
+        (I && Closure.count(I)) || aliasOf(V) || (I && isSelfDerived(I, 0)))
+      continue;
+    for (auto [W, WI] : WordIdx) {
+      auto *Add = dyn_cast<BinaryOperator>(W);
+      const APInt *C;
+      if (!Add || !match(Add, m_Add(m_Specific(V), m_APInt(C))) ||
+          !(ICmpInst::isSigned(P) ? Add->hasNoSignedWrap()
+                                  : Add->hasNoUnsignedWrap()))
+        continue;
+      bool Less = ICmpInst::isLE(P) || ICmpInst::isLT(P);
+      std::optional<CmpInst::Predicate> Q;
+      if (C->isOne() && ICmpInst::isNonStrictPredicate(P) && Less)
+        Q = ICmpInst::getStrictPredicate(P); // X <= W - 1: X < W
+      else if (C->isOne() && ICmpInst::isStrictPredicate(P) && !Less)
+        Q = ICmpInst::getNonStrictPredicate(P); // X > W - 1: X >= W
+      else if (C->isAllOnes() && ICmpInst::isNonStrictPredicate(P) && !Less)
+        Q = ICmpInst::getStrictPredicate(P); // X >= W + 1: X > W
+      else if (C->isAllOnes() && ICmpInst::isStrictPredicate(P) && Less)
+        Q = ICmpInst::getNonStrictPredicate(P); // X < W + 1: X <= W
+      if (Q)
+        return add(Op::ICmp, 32,
+                   {compile(X, Depth + 1), add(Op::SelfWord, 32, {}, WI)}, 0,
+                   *Q);
+    }
+  }
+  return std::nullopt;
+}
+
 /// The order-type argument needs operations that only compare, select and
 /// move bits; anything else compiles to a failure.
 unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
@@ -588,6 +632,8 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
       if (readsFloatBits(O, WordPart::All))
         return fail("an integer compare of floating-point bits");
     if (auto N = compileShiftedEquality(Cmp, Depth))
+      return *N;
+    if (auto N = compileOffsetCompare(Cmp, Depth))
       return *N;
     return add(Op::ICmp, bitsOf(Cmp->getOperand(0)->getType()),
                {Op0(0), Op0(1)}, 0, Cmp->getPredicate());

@@ -211,6 +211,8 @@ private:
   bool fitsIn(llvm::Value *V, unsigned Bits, bool Signed) const;
   std::optional<unsigned> compileShiftedEquality(llvm::ICmpInst *Cmp,
                                                  unsigned Depth);
+  std::optional<unsigned> compileOffsetCompare(llvm::ICmpInst *Cmp,
+                                               unsigned Depth);
 };
 
 } // namespace argrec
