@@ -387,6 +387,32 @@ std::optional<unsigned> CombineProgram::shiftedSelfWord(Value *V) {
   return std::nullopt;
 }
 
+/// \p V where a self word W is `select C, V, K` (either order), K a
+/// constant: a sentinel for the lanes without an element (`valid ? t : -1`).
+/// Where W is not K, C chose V, so V is W; where W is K, V is known only if
+/// it is K too, so reading V there fails. clang reads V on the paths where
+/// the combine found W not to be the sentinel (jump threading substitutes
+/// it into the phi that keeps the lane's own index).
+std::optional<unsigned> CombineProgram::selectedSelfWord(Value *V) {
+  for (auto [W, WI] : WordIdx) {
+    auto *Sel = dyn_cast<SelectInst>(W);
+    if (!Sel || V->getType() != W->getType() || !W->getType()->isIntegerTy(32))
+      continue;
+    Value *Other = Sel->getTrueValue() == V    ? Sel->getFalseValue()
+                   : Sel->getFalseValue() == V ? Sel->getTrueValue()
+                                               : nullptr;
+    auto *K = dyn_cast_or_null<ConstantInt>(Other);
+    if (!K)
+      continue;
+    unsigned Word = add(Op::SelfWord, 32, {}, WI);
+    unsigned IsK = add(Op::ICmp, 32, {Word, constant(K->getZExtValue(), 32)}, 0,
+                       CmpInst::ICMP_EQ);
+    unsigned Unknown = fail("the combine reads the value a sentinel replaced");
+    return add(Op::Select, 32, {IsK, Unknown, Word});
+  }
+  return std::nullopt;
+}
+
 unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   if (auto It = Compiled.find(V); It != Compiled.end())
     return It->second == InProgress ? fail("a cycle in the combine")
@@ -425,6 +451,8 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
     // Computed from the lane's own state alone (e.g. `self.index == 0`,
     // which clang tests before it looks at the partner).
     N = compileInst(I, Depth);
+  } else if (auto S = selectedSelfWord(V)) {
+    N = *S;
   } else {
     std::string Str;
     raw_string_ostream OS(Str);

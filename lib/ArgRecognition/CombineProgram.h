@@ -208,6 +208,7 @@ private:
   std::optional<std::pair<int, int>> aliasOf(llvm::Value *V);
   bool isSelfDerived(llvm::Value *V, unsigned Depth);
   std::optional<unsigned> shiftedSelfWord(llvm::Value *V);
+  std::optional<unsigned> selectedSelfWord(llvm::Value *V);
   bool fitsIn(llvm::Value *V, unsigned Bits, bool Signed) const;
   std::optional<unsigned> compileShiftedEquality(llvm::ICmpInst *Cmp,
                                                  unsigned Depth);
