@@ -103,4 +103,64 @@ TEST(FunctionBackupTest, DiscardedCopyLeavesModuleAsItWas) {
   EXPECT_EQ(verifierErrors(*M), "");
 }
 
+// A loop: phis, a back edge, loop metadata and a debug record on a phi.
+const char *LoopIR = R"IR(
+define i32 @g(i32 %n) !dbg !4 {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+    #dbg_value(i32 %i, !9, !DIExpression(), !10)
+  %next = add i32 %i, 1, !dbg !10
+  %done = icmp eq i32 %next, %n
+  br i1 %done, label %exit, label %loop, !llvm.loop !13
+exit:
+  ret i32 %next
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.hip", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!9 = !DILocalVariable(name: "i", scope: !4, file: !1, line: 2, type: !12)
+!10 = !DILocation(line: 2, column: 5, scope: !4)
+!12 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!13 = distinct !{!13, !14}
+!14 = !{!"llvm.loop.mustprogress"}
+)IR";
+
+TEST(FunctionBackupTest, RestoredLoopIsTheOriginal) {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(LoopIR, Err, Ctx);
+  ASSERT_TRUE(M) << Err.getMessage().str();
+  Function &F = *M->getFunction("g");
+  std::string Before;
+  raw_string_ostream(Before) << F;
+  MDNode *Loop =
+      F.getEntryBlock().getSingleSuccessor()->getTerminator()->getMetadata(
+          LLVMContext::MD_loop);
+  {
+    FunctionBackup Backup(F);
+    Backup.take();
+    // Break the function: the exit block loses its terminator.
+    BasicBlock &Exit = F.back();
+    Exit.getTerminator()->eraseFromParent();
+    ASSERT_TRUE(verifyFunction(F));
+    Backup.restore();
+  }
+  EXPECT_EQ(verifierErrors(*M), "");
+  std::string After;
+  raw_string_ostream(After) << F;
+  EXPECT_EQ(Before, After);
+  EXPECT_EQ(
+      F.getEntryBlock().getSingleSuccessor()->getTerminator()->getMetadata(
+          LLVMContext::MD_loop),
+      Loop);
+}
+
 } // namespace

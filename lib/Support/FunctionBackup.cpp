@@ -6,12 +6,12 @@
 
 #include "crosslane/Support/FunctionBackup.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -20,24 +20,52 @@ namespace crosslane {
 void FunctionBackup::take() {
   if (Copy)
     return;
-  ValueToValueMapTy VMap;
-  // Map every scope the body's locations name (and the subprogram) to
-  // itself, so the copy's locations are the body's own.
-  auto KeepScopes = [&](const DILocation *L) {
-    for (; L; L = L->getInlinedAt())
-      for (DIScope *S = L->getScope(); S && !isa<DICompileUnit, DIFile>(S);
-           S = S->getScope())
-        VMap.MD()[S].reset(S);
-  };
-  if (DISubprogram *SP = F.getSubprogram())
-    VMap.MD()[SP].reset(SP);
-  for (Instruction &I : instructions(F)) {
-    KeepScopes(I.getDebugLoc());
-    for (DbgRecord &R : I.getDbgRecordRange())
-      KeepScopes(R.getDebugLoc());
+  // A copy by hand rather than CloneFunction: the copy keeps every metadata
+  // node the body names (its scopes, loop and alias metadata are the
+  // function's own, which is what a restored body needs), so nothing is
+  // mapped but the body's values and blocks, in a plain map. CloneFunction's
+  // value-handle map and metadata mapper made the copy most of the safety
+  // net's cost (docs/ArgRecognition.md, compile time).
+  Copy =
+      Function::Create(F.getFunctionType(), F.getLinkage(), F.getAddressSpace(),
+                       F.getName() + ".crosslane.backup", F.getParent());
+  DenseMap<const Value *, Value *> Map;
+  for (auto [A, CA] : zip(F.args(), Copy->args())) {
+    CA.setName(A.getName());
+    Map[&A] = &CA;
   }
-  Copy = CloneFunction(&F, VMap);
-  Copy->setName(F.getName() + ".crosslane.backup");
+  for (BasicBlock &BB : F) {
+    BasicBlock *CB = BasicBlock::Create(F.getContext(), BB.getName(), Copy);
+    Map[&BB] = CB;
+    for (Instruction &I : BB) {
+      Instruction *CI = I.clone();
+      CI->setName(I.getName());
+      CI->insertInto(CB, CB->end());
+      CI->cloneDebugInfoFrom(&I);
+      Map[&I] = CI;
+    }
+  }
+  auto Mapped = [&](Value *V) {
+    auto It = Map.find(V);
+    return It == Map.end() ? V : It->second;
+  };
+  for (BasicBlock &CB : *Copy)
+    for (Instruction &CI : CB) {
+      for (Use &U : CI.operands())
+        U.set(Mapped(U.get()));
+      if (auto *Phi = dyn_cast<PHINode>(&CI))
+        for (unsigned K = 0, E = Phi->getNumIncomingValues(); K != E; ++K)
+          Phi->setIncomingBlock(
+              K, cast<BasicBlock>(Mapped(Phi->getIncomingBlock(K))));
+      for (DbgVariableRecord &R : filterDbgVars(CI.getDbgRecordRange())) {
+        for (Value *Op : SmallVector<Value *, 2>(R.location_ops()))
+          if (Value *New = Mapped(Op); New != Op)
+            R.replaceVariableLocationOp(Op, New);
+        if (R.isDbgAssign())
+          if (Value *Addr = R.getAddress(); Addr && Mapped(Addr) != Addr)
+            R.setAddress(Mapped(Addr));
+      }
+    }
 }
 
 void FunctionBackup::restore() {

@@ -6,10 +6,11 @@
 ///
 /// \file
 /// A copy of a function's body, taken before a transformation edits it and
-/// put back if the result does not verify. The copy shares the function's
-/// debug-info scopes (CloneFunction would give it a DISubprogram of its own,
-/// and the restored body's locations would then name a subprogram the
-/// function is not attached to, which the verifier rejects).
+/// put back if the result does not verify. The copy names the very metadata
+/// the body names: its debug-info scopes (CloneFunction would give it a
+/// DISubprogram of its own, and the restored body's locations would then
+/// name a subprogram the function is not attached to, which the verifier
+/// rejects) and its loop metadata, so a restored body is the original.
 ///
 //===----------------------------------------------------------------------===//
 
