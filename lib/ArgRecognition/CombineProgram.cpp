@@ -125,6 +125,16 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
     return isHalfOf(W, X, High, Depth + 1);
   if (Value *S = lowWordSource(V); !High && S != V)
     return isHalfOf(W, S, High, Depth + 1);
+  // A sign-extended word: its high word is the word's sign, which InstCombine
+  // exchanges as `ashr L, 31` (an int64 index made from an `int`).
+  if (match(V, m_SExt(m_Value(L))) && L->getType()->isIntegerTy(32))
+    return High ? match(W, m_AShr(m_Value(X), m_SpecificInt(31))) &&
+                      equivBits(X, L)
+                : equivBits(W, L);
+  // (H << 32) + L: the low word is L's (Eigen's index with a row offset).
+  if (!High &&
+      match(V, m_c_Add(m_Shl(m_Value(), m_SpecificInt(32)), m_Value(L))))
+    return isHalfOf(W, L, High, Depth + 1);
   if (match(V, m_c_Or(m_Shl(m_ZExtOrSExt(m_Value(H)), m_SpecificInt(32)),
                       m_ZExt(m_Value(L)))) &&
       H->getType()->isIntegerTy(32) && L->getType()->isIntegerTy(32))

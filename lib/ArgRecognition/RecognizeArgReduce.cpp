@@ -1533,7 +1533,9 @@ bool Recognizer::splitMixedPhis() {
 }
 
 /// True if the partner words \p LoCall and \p HiCall are joined into one
-/// i64 as `(zext hi << 32) | zext lo` that the combine compares as a number
+/// i64 as `(zext hi << 32) | zext lo` (or `sext hi`: the same bits once
+/// shifted; InstCombine's choice for a signed int64) that the combine
+/// compares as a number
 /// (a packed key). A join that is only selected is a struct of two words
 /// (clang selects a {float, int} as one i64).
 static bool joinedAsI64(Instruction *LoCall, Instruction *HiCall) {
@@ -1541,8 +1543,9 @@ static bool joinedAsI64(Instruction *LoCall, Instruction *HiCall) {
     if (!match(U, m_ZExt(m_Specific(LoCall))) || !U->getType()->isIntegerTy(64))
       continue;
     for (User *Or : U->users())
-      if (match(Or, m_c_Or(m_Specific(U), m_Shl(m_ZExt(m_Specific(HiCall)),
-                                                m_SpecificInt(32)))) &&
+      if (match(Or,
+                m_c_Or(m_Specific(U), m_Shl(m_ZExtOrSExt(m_Specific(HiCall)),
+                                            m_SpecificInt(32)))) &&
           any_of(Or->users(),
                  [](User *K) { return isa<ICmpInst, MinMaxIntrinsic>(K); }))
         return true;
@@ -1586,14 +1589,31 @@ componentsOf(const Stage &S, std::string &Why) {
     // it (`long long i = t`: trunc t, beside trunc (lshr (sext t), 32)).
     Value *Hi = nullptr;
     auto HighOf = [&](Value *Word, Value *Of) {
-      Value *Y;
-      return match(Word, m_Trunc(m_LShr(m_Value(Y), m_SpecificInt(32)))) &&
-             lowWordSource(Y) == lowWordSource(Of);
+      Value *Y, *Low;
+      if (!match(Word, m_Trunc(m_LShr(m_Value(Y), m_SpecificInt(32)))))
+        return false;
+      if (lowWordSource(Y) == lowWordSource(Of))
+        return true;
+      // (H << 32) + L: H moves only high bits (Eigen's row offset), and
+      // the low word may be exchanged as L's.
+      return match(Y, m_c_Add(m_Shl(m_Value(), m_SpecificInt(32)),
+                              m_Value(Low))) &&
+             lowWordSource(Low) == lowWordSource(Of);
     };
     if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64))
       for (unsigned J = 0; J < W.size(); ++J)
         if (J != I && !Used[J] && HighOf(W[J], X))
           Hi = W[J];
+    // An `int` sign-extended to an int64 index: InstCombine exchanges its
+    // low word as the `int` itself and its high word as `ashr int, 31`.
+    bool SignExtended = false;
+    if (!Hi && W[I]->getType()->isIntegerTy(32))
+      for (unsigned J = 0; J < W.size() && !Hi; ++J)
+        if (J != I && !Used[J] &&
+            match(W[J], m_AShr(m_Specific(W[I]), m_SpecificInt(31)))) {
+          Hi = W[J];
+          SignExtended = true;
+        }
     if (!Hi && match(W[I], m_Trunc(m_LShr(m_Value(X), m_SpecificInt(32)))) &&
         X->getType()->isIntegerTy(64) &&
         any_of(W, [&](Value *L) { return match(L, m_Trunc(m_Specific(X))); })) {
@@ -1614,9 +1634,8 @@ componentsOf(const Stage &S, std::string &Why) {
       }
     }
     if (Hi) {
-      Value *Base = X;
       Value *Src = nullptr;
-      bool IsF64 = match(Base, m_BitCast(m_Value(Src)));
+      bool IsF64 = !SignExtended && match(X, m_BitCast(m_Value(Src)));
       if (IsF64 && !Src->getType()->isDoubleTy()) {
         Why = "a 64-bit value type other than i64 and f64";
         return std::nullopt;
