@@ -604,12 +604,12 @@ std::optional<unsigned> CombineProgram::compileShiftedEquality(ICmpInst *Cmp,
 }
 
 /// `X < W` where InstCombine left `X <= V`: W a self word that is `add
-/// V, 1` (a 1-based index `t + 1`, whose `ib < ia` becomes `ib <= t`), and
-/// the like for `add V, -1`. On integers X <= W - 1 iff X < W unless W - 1
-/// wraps, which the add's no-wrap flag for the compare's signedness rules
-/// out; the compare of X with W is one the order-type proof represents
-/// (W - 1 is not a compare, select or bit move). Only for a V the combine
-/// could not read otherwise.
+/// V, 1` (a 1-based index `t + 1`, whose `ib < ia` becomes `ib <= t`; or
+/// `or disjoint V, 1`, as in `4 * t + 1`), and the like for `add V, -1`. On
+/// integers X <= W - 1 iff X < W unless W - 1 wraps, which the add's no-wrap
+/// flag for the compare's signedness rules out; the compare of X with W is one
+/// the order-type proof represents (W - 1 is not a compare, select or bit
+/// move). Only for a V the combine could not read otherwise.
 std::optional<unsigned> CombineProgram::compileOffsetCompare(ICmpInst *Cmp,
                                                              unsigned Depth) {
   for (unsigned K = 0; K < 2; ++K) {
@@ -622,11 +622,15 @@ std::optional<unsigned> CombineProgram::compileOffsetCompare(ICmpInst *Cmp,
         (I && Closure.count(I)) || aliasOf(V) || (I && isSelfDerived(I, 0)))
       continue;
     for (auto [W, WI] : WordIdx) {
-      auto *Add = dyn_cast<BinaryOperator>(W);
+      // `or disjoint V, C` (`4 * t + 1`) adds without carries: no wrap.
       const APInt *C;
-      if (!Add || !match(Add, m_Add(m_Specific(V), m_APInt(C))) ||
-          !(ICmpInst::isSigned(P) ? Add->hasNoSignedWrap()
-                                  : Add->hasNoUnsignedWrap()))
+      bool NoWrap = match(W, m_DisjointOr(m_Specific(V), m_APInt(C)));
+      if (!NoWrap && match(W, m_Add(m_Specific(V), m_APInt(C)))) {
+        auto *Add = cast<BinaryOperator>(W);
+        NoWrap = ICmpInst::isSigned(P) ? Add->hasNoSignedWrap()
+                                       : Add->hasNoUnsignedWrap();
+      }
+      if (!NoWrap)
         continue;
       bool Less = ICmpInst::isLE(P) || ICmpInst::isLT(P);
       std::optional<CmpInst::Predicate> Q;
