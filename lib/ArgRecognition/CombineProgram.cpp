@@ -182,8 +182,9 @@ bool isZExtOf(Value *V, Value *W) {
     if (match(A, m_ZExt(m_Value(X))) && X->getType()->isIntegerTy(32) &&
         equivBits(X, B))
       return true;
-    if (match(B, m_Trunc(m_Specific(A))) && highZero(A))
-      return true;
+    if (match(B, m_Trunc(m_Specific(A))) &&
+        (highZero(A) || cast<TruncInst>(B)->hasNoUnsignedWrap()))
+      return true; // `trunc nuw`: the high word is zero (else poison)
     return match(A, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFull))) &&
            match(B, m_Trunc(m_Specific(X)));
   });
