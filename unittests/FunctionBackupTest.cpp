@@ -29,6 +29,19 @@ using namespace crosslane;
 
 namespace {
 
+// The compile unit, file, subroutine type and `int` every IR below names
+// (nodes !0, !1, !3, !5, !6 and !12).
+const char *DebugUnit = R"IR(
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.hip", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!12 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+)IR";
+
 // A function with a lexical block, an inlined location and a debug record.
 const char *IR = R"IR(
 define i32 @f(i32 %x) !dbg !4 {
@@ -39,25 +52,18 @@ entry:
   ret i32 %b, !dbg !10
 }
 
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!3}
-!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
-!1 = !DIFile(filename: "t.hip", directory: "/")
-!3 = !{i32 2, !"Debug Info Version", i32 3}
 !4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
-!5 = !DISubroutineType(types: !6)
-!6 = !{}
 !7 = distinct !DILexicalBlock(scope: !4, file: !1, line: 2, column: 3)
 !8 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 20, type: !5, scopeLine: 20, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
 !9 = !DILocalVariable(name: "x", arg: 1, scope: !4, file: !1, line: 1, type: !12)
 !10 = !DILocation(line: 3, column: 5, scope: !7)
 !11 = !DILocation(line: 21, column: 7, scope: !8, inlinedAt: !10)
-!12 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 )IR";
 
-std::unique_ptr<Module> parse(LLVMContext &Ctx) {
+std::unique_ptr<Module> parse(LLVMContext &Ctx, const char *Body = IR) {
   SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseAssemblyString(IR, Err, Ctx);
+  std::unique_ptr<Module> M =
+      parseAssemblyString(std::string(Body) + DebugUnit, Err, Ctx);
   EXPECT_TRUE(M) << Err.getMessage().str();
   return M;
 }
@@ -118,26 +124,17 @@ exit:
   ret i32 %next
 }
 
-!llvm.dbg.cu = !{!0}
-!llvm.module.flags = !{!3}
-!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
-!1 = !DIFile(filename: "t.hip", directory: "/")
-!3 = !{i32 2, !"Debug Info Version", i32 3}
 !4 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
-!5 = !DISubroutineType(types: !6)
-!6 = !{}
 !9 = !DILocalVariable(name: "i", scope: !4, file: !1, line: 2, type: !12)
 !10 = !DILocation(line: 2, column: 5, scope: !4)
-!12 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 !13 = distinct !{!13, !14}
 !14 = !{!"llvm.loop.mustprogress"}
 )IR";
 
 TEST(FunctionBackupTest, RestoredLoopIsTheOriginal) {
   LLVMContext Ctx;
-  SMDiagnostic Err;
-  std::unique_ptr<Module> M = parseAssemblyString(LoopIR, Err, Ctx);
-  ASSERT_TRUE(M) << Err.getMessage().str();
+  std::unique_ptr<Module> M = parse(Ctx, LoopIR);
+  ASSERT_TRUE(M);
   Function &F = *M->getFunction("g");
   std::string Before;
   raw_string_ostream(Before) << F;

@@ -131,10 +131,6 @@ bool isHalfOf(Value *W, Value *V, bool High, unsigned Depth = 0) {
     return High ? match(W, m_AShr(m_Value(X), m_SpecificInt(31))) &&
                       equivBits(X, L)
                 : equivBits(W, L);
-  // (H << 32) + L: the low word is L's (Eigen's index with a row offset).
-  if (!High &&
-      match(V, m_c_Add(m_Shl(m_Value(), m_SpecificInt(32)), m_Value(L))))
-    return isHalfOf(W, L, High, Depth + 1);
   if (match(V, m_c_Or(m_Shl(m_ZExtOrSExt(m_Value(H)), m_SpecificInt(32)),
                       m_ZExt(m_Value(L)))) &&
       H->getType()->isIntegerTy(32) && L->getType()->isIntegerTy(32))
@@ -407,7 +403,7 @@ std::optional<unsigned> CombineProgram::shiftedSelfWord(Value *V) {
 std::optional<unsigned> CombineProgram::selectedSelfWord(Value *V) {
   for (auto [W, WI] : WordIdx) {
     auto *Sel = dyn_cast<SelectInst>(W);
-    if (!Sel || V->getType() != W->getType() || !W->getType()->isIntegerTy(32))
+    if (!Sel || !W->getType()->isIntegerTy(32))
       continue;
     Value *Other = Sel->getTrueValue() == V    ? Sel->getFalseValue()
                    : Sel->getFalseValue() == V ? Sel->getTrueValue()

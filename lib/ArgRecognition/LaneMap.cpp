@@ -311,6 +311,8 @@ Value *lowWordSource(Value *V) {
     if (!(match(V, m_AShr(m_Shl(m_Value(X), m_SpecificInt(32)),
                           m_SpecificInt(32))) ||
           match(V, m_ZExtOrSExt(m_Trunc(m_Value(X)))) ||
+          // (H << 32) + X: H moves only high bits (Eigen's row offset).
+          match(V, m_c_Add(m_Shl(m_Value(), m_SpecificInt(32)), m_Value(X))) ||
           match(V, m_And(m_Value(X), m_SpecificInt(0xFFFFFFFFu)))) ||
         !X->getType()->isIntegerTy(64) || !V->getType()->isIntegerTy(64) ||
         (isa<ZExtInst, SExtInst>(V) &&

@@ -110,7 +110,8 @@ unsigned exchangedWordOperand(const llvm::CallInst *CI);
 /// The i64 whose low word \p V (an i64) provably shares, through the
 /// operations that keep it: `ashr (shl X, 32), 32`, `sext`/`zext (trunc X)`,
 /// `and X, 0xFFFFFFFF` (an `int` index widened to `long long`, whose low
-/// word InstCombine cuts from the unwidened value). \p V itself otherwise.
+/// word InstCombine cuts from the unwidened value), `(H << 32) + X` (a row
+/// number added in the high word). \p V itself otherwise.
 llvm::Value *lowWordSource(llvm::Value *V);
 
 /// Where a chain of lane maps leaves a complete reduction.

@@ -1589,16 +1589,9 @@ componentsOf(const Stage &S, std::string &Why) {
     // it (`long long i = t`: trunc t, beside trunc (lshr (sext t), 32)).
     Value *Hi = nullptr;
     auto HighOf = [&](Value *Word, Value *Of) {
-      Value *Y, *Low;
-      if (!match(Word, m_Trunc(m_LShr(m_Value(Y), m_SpecificInt(32)))))
-        return false;
-      if (lowWordSource(Y) == lowWordSource(Of))
-        return true;
-      // (H << 32) + L: H moves only high bits (Eigen's row offset), and
-      // the low word may be exchanged as L's.
-      return match(Y, m_c_Add(m_Shl(m_Value(), m_SpecificInt(32)),
-                              m_Value(Low))) &&
-             lowWordSource(Low) == lowWordSource(Of);
+      Value *Y;
+      return match(Word, m_Trunc(m_LShr(m_Value(Y), m_SpecificInt(32)))) &&
+             lowWordSource(Y) == lowWordSource(Of);
     };
     if (match(W[I], m_Trunc(m_Value(X))) && X->getType()->isIntegerTy(64))
       for (unsigned J = 0; J < W.size(); ++J)
