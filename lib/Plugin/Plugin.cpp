@@ -10,6 +10,9 @@
 //   clang-22 -x hip --offload-arch=gfx942 --cuda-device-only \
 //          -fpass-plugin=build/lib/CrosslanePlugin.so ...
 //
+//   llc-22 -load=build/lib/CrosslanePlugin.so ...
+//          (code-generation passes, lib/CodeGen/CodeGenHooks.cpp)
+//
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Passes.h"

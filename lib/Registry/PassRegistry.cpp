@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "crosslane/Passes.h"
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
+#include "crosslane/CodeGen/RelaxNaNGuard.h"
+#include "crosslane/Passes.h"
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/Support/TargetInfoPrinter.h"
 
@@ -88,6 +89,8 @@ void registerClassNames(PassBuilder &PB) {
                           "crosslane-recognize-arg");
   PIC->addClassToPassName(ExpandSubgroupPass::name(),
                           "crosslane-expand-subgroup");
+  PIC->addClassToPassName(RelaxNaNGuardPass::name(),
+                          "crosslane-relax-nan-guard");
   PIC->addClassToPassName(DevicePipelinePass::name(),
                           "crosslane-device-pipeline");
 }

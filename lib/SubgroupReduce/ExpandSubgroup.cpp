@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
+#include "crosslane/CodeGen/RelaxNaNGuard.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
@@ -1016,6 +1017,7 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   // (NaN -> identity) and decide NaN-ness of the result with a ballot over
   // the active lanes of the cluster.
   Value *NaNResult = nullptr;
+  SelectInst *GuardEntry = nullptr;
   Value *W = toWork(B, V, D);
   if (isFPMinMax(Op) && !NoNaNs) {
     // One compare serves the ballot and the select (W is V, or V widened,
@@ -1024,6 +1026,10 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
       Value *Ord = B.CreateFCmpORD(V, V);
       NaNResult = B.CreateNot(buildClusterAny(B, Ord, Cluster, Stride));
       W = B.CreateSelect(Ord, W, getIdentity(D));
+      // On f32 steps the guard can go when Crosslane also runs in the code
+      // generator (RelaxNaNGuard.h): maxnum ignores NaNs by itself.
+      if (D.WorkTy->isFloatTy())
+        GuardEntry = dyn_cast<SelectInst>(W);
     } else {
       Value *Uno = B.CreateFCmpUNO(V, V);
       NaNResult = buildClusterAny(B, Uno, Cluster, Stride);
@@ -1050,8 +1056,12 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   if (NaNResult) {
     Type *BitsTy = B.getIntNTy(getBits(Ty));
     Value *QNaN = B.CreateBitCast(ConstantFP::getQNaN(D.SrcTy), BitsTy);
-    R = B.CreateBitCast(
-        B.CreateSelect(NaNResult, QNaN, B.CreateBitCast(R, BitsTy)), D.SrcTy);
+    Value *Sel = B.CreateSelect(NaNResult, QNaN, B.CreateBitCast(R, BitsTy));
+    if (auto *ResultSel = dyn_cast<SelectInst>(Sel); ResultSel && GuardEntry) {
+      tagNaNGuard(*GuardEntry, NaNGuardRole::Entry);
+      tagNaNGuard(*ResultSel, NaNGuardRole::Result);
+    }
+    R = B.CreateBitCast(Sel, D.SrcTy);
   }
   return R;
 }
