@@ -6,7 +6,8 @@
 #   CHIP  gfx942, gfx1100, gfx1030, ... ; "w64" compiles gfx10+/gfx11+ in wave64
 #
 # 1. compiles examples/NAME.hip for CHIP (--no-crosslane -nogpulib -O2 IR),
-#    or with the plugin when CROSSLANE=1;
+#    or with the plugin when CROSSLANE=1 (then also through
+#    crosslane-relax-nan-guard, as the code generator does);
 # 2. generates inputs (random + adversarial: all equal, ties across lanes,
 #    NaN at a position, all NaN, all -inf, -FLT_MAX, +-0, n = 1, n not a
 #    multiple of the wave size) from a deterministic seed (SEED, default 1);
@@ -46,6 +47,13 @@ mkdir -p "$WORK"
 ll="$WORK/$name.$tag.ll"
 "$HIPCC" --offload-arch="$chip" "${flags[@]}" --cuda-device-only "${plugin[@]}" \
   -nogpulib -O2 -S -emit-llvm "$src" -o "$ll"
+if [ "${CROSSLANE:-0}" = 1 ]; then
+  # What the code generator compiles: with the plugin loaded there, it
+  # first runs crosslane-relax-nan-guard (docs/CodeGen.md).
+  "${OPT:-/usr/lib/llvm-22/bin/opt}" -load-pass-plugin="$BUILD/lib/CrosslanePlugin.so" \
+    -passes=crosslane-relax-nan-guard -S "$ll" -o "$ll.cg"
+  mv "$ll.cg" "$ll"
+fi
 
 extra=()
 if [ "${GEN_ONLY:-0}" = 1 ]; then

@@ -29,6 +29,7 @@
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/PassRegistry.h"
@@ -48,7 +49,7 @@ namespace {
 /// is installed with LLVM); each opcode's name is looked at once.
 class Opcodes {
 public:
-  enum Kind : uint8_t { Other, MaxF32, MinF32, LaneMove };
+  enum Kind : uint8_t { Other, MaxF32, MinF32, LaneMove, ScalarLaneMove };
 
   explicit Opcodes(const TargetInstrInfo &TII) : TII(TII) {}
 
@@ -68,6 +69,8 @@ private:
     static constexpr StringLiteral Moves[] = {
         "V_MOV_B32_dpp", "V_SET_INACTIVE_B32", "V_PERMLANEX16_B32_e64",
         "V_PERMLANE16_B32_e64", "V_PERMLANE64_B32"};
+    if (Name == "V_READLANE_B32")
+      return ScalarLaneMove;
     return is_contained(Moves, Name) ? LaneMove : Other;
   }
 
@@ -99,9 +102,26 @@ Register quietedLaneMove(const MachineInstr &MI, Opcodes &O,
       !A.getReg().isVirtual() || !MI.getOperand(0).getReg().isVirtual())
     return Register();
   const MachineInstr *Def = MRI.getUniqueVRegDef(A.getReg());
-  if (!Def || O.kind(Def->getOpcode()) != Opcodes::LaneMove)
+  if (!Def)
+    return Register();
+  Opcodes::Kind K = O.kind(Def->getOpcode());
+  if (K != Opcodes::LaneMove && K != Opcodes::ScalarLaneMove)
     return Register();
   return A.getReg();
+}
+
+/// Whether the users of the quieting may read \p X itself: same register
+/// class, or an SGPR (a readlane) where a VOP3 may read two SGPRs (GFX10+:
+/// the user, a v_max/v_min of two registers, then reads at most two, the
+/// constant-bus limit).
+bool mayReadDirectly(Register X, Register Q, const MachineFunction &MF) {
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  if (MRI.getRegClass(X) == MRI.getRegClass(Q))
+    return true;
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  return StringRef(TRI.getRegClassName(MRI.getRegClass(X)))
+             .starts_with("SReg_32") &&
+         MF.getSubtarget().checkFeatures("+gfx10-insts");
 }
 
 bool onlyFeedsMinMax(Register R, Opcodes &O, const MachineRegisterInfo &MRI) {
@@ -145,7 +165,7 @@ bool DropMinMaxQuieting::runOnMachineFunction(MachineFunction &MF) {
     for (MachineInstr &MI : MBB)
       if (Register X = quietedLaneMove(MI, O, MRI);
           X && onlyFeedsMinMax(MI.getOperand(0).getReg(), O, MRI) &&
-          MRI.getRegClass(X) == MRI.getRegClass(MI.getOperand(0).getReg()))
+          mayReadDirectly(X, MI.getOperand(0).getReg(), MF))
         Quietings.push_back(&MI);
 
   for (MachineInstr *MI : Quietings) {

@@ -183,6 +183,9 @@ Constant *entryIdentity(SelectInst &S) {
 } // namespace
 
 bool callsQuietingUser(const Function &F) {
+  // strictfp code keeps LLVM's own lowering, quieting included.
+  if (F.hasFnAttribute(Attribute::StrictFP))
+    return true;
   for (const Instruction &I : instructions(F))
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
@@ -210,8 +213,9 @@ bool relaxNaNGuards(Function &F) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept", Entries[0])
              << "fmin/fmax reductions keep their NaN guards: the function "
-                "calls llvm.canonicalize or llvm.maximumnum/minimumnum, whose "
-                "lowering needs the operand quieting the guard avoids";
+                "is strictfp or calls llvm.canonicalize or "
+                "llvm.maximumnum/minimumnum, whose lowering needs the operand "
+                "quieting the guard avoids";
     });
     return false;
   }

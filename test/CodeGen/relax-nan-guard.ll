@@ -83,7 +83,7 @@ define float @step_without_nnan(float %v) #0 {
 
 ; The function canonicalizes a value itself: its lowering relies on the
 ; quieting, so the whole function keeps its guards (and its attributes).
-; REMARK: remark: {{.*}}fmin/fmax reductions keep their NaN guards: the function calls llvm.canonicalize or llvm.maximumnum/minimumnum
+; REMARK: remark: {{.*}}fmin/fmax reductions keep their NaN guards: the function is strictfp or calls llvm.canonicalize or llvm.maximumnum/minimumnum
 ; CHECK-LABEL: define float @calls_canonicalize(
 ; CHECK: !crosslane.nan.guard
 define float @calls_canonicalize(float %v, float %u) #0 {

@@ -50,9 +50,10 @@ enum class NaNGuardRole { Entry, Result };
 /// Marks \p I (a select) as the \p Role part of a NaN guard.
 void tagNaNGuard(llvm::Instruction &I, NaNGuardRole Role);
 
-/// True when \p F calls llvm.canonicalize or llvm.maximumnum/minimumnum:
-/// their lowering relies on the operand quieting DropMinMaxQuieting drops,
-/// so such a function keeps its guards and its quietings.
+/// True when \p F is strictfp or calls llvm.canonicalize or
+/// llvm.maximumnum/minimumnum (whose lowering relies on the operand quieting
+/// DropMinMaxQuieting drops): such a function keeps its guards and its
+/// quietings.
 bool callsQuietingUser(const llvm::Function &F);
 
 /// Removes every recognised NaN guard of \p F; true if any was removed.
