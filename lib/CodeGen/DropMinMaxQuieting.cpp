@@ -35,6 +35,8 @@
 #include "llvm/PassRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <optional>
+
 #define DEBUG_TYPE "crosslane-drop-minmax-quieting"
 
 using namespace llvm;
@@ -46,7 +48,7 @@ namespace crosslane {
 namespace {
 
 /// The AMDGPU opcodes the pass reads, recognised by name (no target header
-/// is installed with LLVM); each opcode's name is looked at once.
+/// is installed with LLVM); each opcode's name is looked at once per target.
 class Opcodes {
 public:
   enum Kind : uint8_t { Other, MaxF32, MinF32, LaneMove, ScalarLaneMove };
@@ -147,6 +149,12 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
+
+private:
+  /// Opcode names looked at so far, for the target of the last function
+  /// (the pass instance lives for the whole module).
+  std::optional<Opcodes> Ops;
+  const TargetInstrInfo *OpsFor = nullptr;
 };
 
 } // namespace
@@ -158,7 +166,12 @@ bool DropMinMaxQuieting::runOnMachineFunction(MachineFunction &MF) {
   MachineRegisterInfo &MRI = MF.getRegInfo();
   if (!MRI.isSSA())
     return false;
-  Opcodes O(*MF.getSubtarget().getInstrInfo());
+  const TargetInstrInfo *TII = MF.getSubtarget().getInstrInfo();
+  if (OpsFor != TII) {
+    Ops.emplace(*TII);
+    OpsFor = TII;
+  }
+  Opcodes &O = *Ops;
 
   SmallVector<MachineInstr *, 16> Quietings;
   for (MachineBasicBlock &MBB : MF)
