@@ -330,9 +330,13 @@ def llc_attr(chip, wave):
 
 
 class Builder:
-    def __init__(self, build, work):
+    def __init__(self, build, work, codegen_passes=True):
         self.build = build
         self.work = work
+        # Crosslane's code-generation passes in llc for the Crosslane variant
+        # (docs/CodeGen.md); --stock-llc measures opt output through a stock
+        # llc instead.
+        self.codegen_passes = codegen_passes
         self.hipcc = os.path.join(build, "bin", "crosslane-hipcc")
 
     def path(self, name):
@@ -827,9 +831,10 @@ def measure(b, build, opname, op, chip, wave):
                 ll = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"))
                 exe = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"),
                                   execute=True)
-                if v == "crosslane":
+                if v == "crosslane" and b.codegen_passes:
                     exe = b.codegen_ir(exe)
-            insts = region(b.ll_to_asm(ll, chip, wave, plugin=(v == "crosslane")), wave)
+            cg = v == "crosslane" and b.codegen_passes
+            insts = region(b.ll_to_asm(ll, chip, wave, plugin=cg), wave)
             r = classify(insts)
             r["hazard_check"] = hazard_agreement(chip, insts)
             r["cycles"] = mca_cycles(insts, chip, wave, b.work)
@@ -929,10 +934,13 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
     ap.add_argument("--repeats", type=int, default=5,
                     help="compile-time samples per module (at least 1)")
+    ap.add_argument("--stock-llc", action="store_true",
+                    help="compile the Crosslane variant with a stock llc (no "
+                         "code-generation passes: what opt output gets)")
     a = ap.parse_args()
 
     work = tempfile.mkdtemp(prefix="crosslane-bench-")
-    b = Builder(os.path.abspath(a.build), work)
+    b = Builder(os.path.abspath(a.build), work, codegen_passes=not a.stock_llc)
     chips = [(c.split(":")[0], int(c.split(":")[1])) for c in a.chips.split(",")]
     rows = []
     print("Static figures: VALU+SALU(+memory) instructions in the reduction region, "
