@@ -1096,7 +1096,11 @@ void Recognizer::collectStages() {
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
       auto *II = dyn_cast<IntrinsicInst>(&I);
-      auto K = II ? stageKey(II) : std::nullopt;
+      // Crosslane's own expansions (a second device pipeline, -fgpu-rdc)
+      // are not hand-written stages.
+      if (!II || II->hasMetadata(subgroup::ExpandedLaneMoveMD))
+        continue;
+      auto K = stageKey(II);
       if (!K)
         continue;
       if (II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute)

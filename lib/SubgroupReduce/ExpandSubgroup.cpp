@@ -798,12 +798,20 @@ Step SubgroupExpander::takeStep(unsigned M, bool Contiguous) {
   return S;
 }
 
+/// Marks a lane move as Crosslane's own (ExpandedLaneMoveMD).
+static Value *markExpanded(Value *Move) {
+  if (auto *I = dyn_cast<Instruction>(Move))
+    I->setMetadata(ExpandedLaneMoveMD, MDNode::get(I->getContext(), {}));
+  return Move;
+}
+
 Value *SubgroupExpander::buildDpp(IRBuilder<> &B, Value *Old, Value *W,
                                   unsigned Ctrl, unsigned RowMask,
                                   unsigned BankMask, bool BoundCtrl) {
-  return B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {W->getType()},
-                           {Old, W, B.getInt32(Ctrl), B.getInt32(RowMask),
-                            B.getInt32(BankMask), B.getInt1(BoundCtrl)});
+  return markExpanded(
+      B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {W->getType()},
+                        {Old, W, B.getInt32(Ctrl), B.getInt32(RowMask),
+                         B.getInt32(BankMask), B.getInt1(BoundCtrl)}));
 }
 
 /// One 32-bit word. Returns (self, partner) such that combining them in
@@ -829,14 +837,15 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
     // Exact: lane j of a row reads lane j of the other row of its 32-lane
     // half (selects 0x76543210, 0xFEDCBA98); contiguous: lane 0.
     bool AnyLane = S.Ctrl == 1;
-    return {W, B.CreateIntrinsic(
+    return {W, markExpanded(B.CreateIntrinsic(
                    Intrinsic::amdgcn_permlanex16, {I32},
                    {Poison, W, B.getInt32(AnyLane ? 0 : 0x76543210),
                     B.getInt32(AnyLane ? 0 : 0xFEDCBA98), B.getFalse(),
-                    B.getFalse()})};
+                    B.getFalse()}))};
   }
   case StepKind::PermLane64:
-    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_permlane64, {I32}, {W})};
+    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_permlane64,
+                                              {I32}, {W}))};
   case StepKind::Swap16:
   case StepKind::Swap32: {
     // swap(v, v): the first result holds the lower row (half) of each pair
@@ -850,12 +859,13 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
   case StepKind::Swizzle: {
     // Bit mode: and_mask = 0x1F, or_mask = 0, xor_mask = M (offset[14:10]).
     unsigned Offset = (M << 10) | 0x1F;
-    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_ds_swizzle, {},
-                                 {W, B.getInt32(Offset)})};
+    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_ds_swizzle, {},
+                                              {W, B.getInt32(Offset)}))};
   }
   case StepKind::BPermute: {
     Value *Addr = B.CreateShl(B.CreateXor(Chip.buildLaneId(B), M), 2);
-    return {W, B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {}, {Addr, W})};
+    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {},
+                                              {Addr, W}))};
   }
   case StepKind::ReadlanePair:
     return {B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},

@@ -243,6 +243,13 @@ inline std::optional<ArgPolicy> decodeArgPolicy(uint64_t Bits, ElemType T) {
   return P;
 }
 
+/// Metadata kind on every lane move crosslane-expand-subgroup emits
+/// (update.dpp, permlane, ds_swizzle, ds_bpermute). crosslane-recognize-arg
+/// never reads such a move as a stage of a hand-written butterfly, so a
+/// second run of the device pipeline (the -fgpu-rdc link after the
+/// per-file compile) leaves Crosslane's own expansions alone.
+inline constexpr llvm::StringLiteral ExpandedLaneMoveMD = "crosslane.expanded";
+
 inline ReduceOp getArgValueOp(ArgKind K, ElemType T, NaNPolicy P) {
   bool Max = K == ArgKind::ArgMax;
   if (!isFloat(T))
