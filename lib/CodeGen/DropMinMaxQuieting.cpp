@@ -161,7 +161,7 @@ private:
 
 bool DropMinMaxQuieting::runOnMachineFunction(MachineFunction &MF) {
   const Function &F = MF.getFunction();
-  if (!F.hasFnAttribute(RelaxedMinMaxAttr) || callsQuietingUser(F))
+  if (!F.hasFnAttribute(RelaxedMinMaxAttr) || needsQuieting(F))
     return false;
   MachineRegisterInfo &MRI = MF.getRegInfo();
   if (!MRI.isSSA())

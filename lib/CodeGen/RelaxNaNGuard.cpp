@@ -118,9 +118,12 @@ bool collectChain(SelectInst *Entry, Constant *Identity, GuardChain &C) {
           C.Results.push_back(Sel);
           continue;
         }
-        // A lane-dependent choice between moved values (cluster edges):
-        // the chain may be an arm, never the condition.
-        if (Sel->getCondition() == I)
+        // A lane-dependent choice between moved values (readlane gathers):
+        // the chain may be an arm, never the condition, and no arm may be
+        // a constant (an identity would not stand for "no value" once NaNs
+        // reach the steps).
+        if (Sel->getCondition() == I || isa<Constant>(Sel->getTrueValue()) ||
+            isa<Constant>(Sel->getFalseValue()))
           return false;
         Work.push_back(Sel);
         continue;
@@ -182,7 +185,7 @@ Constant *entryIdentity(SelectInst &S) {
 
 } // namespace
 
-bool callsQuietingUser(const Function &F) {
+bool needsQuieting(const Function &F) {
   // strictfp code keeps LLVM's own lowering, quieting included.
   if (F.hasFnAttribute(Attribute::StrictFP))
     return true;
@@ -209,7 +212,7 @@ bool relaxNaNGuards(Function &F) {
     return false;
 
   OptimizationRemarkEmitter ORE(&F);
-  if (callsQuietingUser(F)) {
+  if (needsQuieting(F)) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept", Entries[0])
              << "fmin/fmax reductions keep their NaN guards: the function "

@@ -54,7 +54,7 @@ void tagNaNGuard(llvm::Instruction &I, NaNGuardRole Role);
 /// llvm.maximumnum/minimumnum (whose lowering relies on the operand quieting
 /// DropMinMaxQuieting drops): such a function keeps its guards and its
 /// quietings.
-bool callsQuietingUser(const llvm::Function &F);
+bool needsQuieting(const llvm::Function &F);
 
 /// Removes every recognised NaN guard of \p F; true if any was removed.
 bool relaxNaNGuards(llvm::Function &F);
