@@ -811,6 +811,9 @@ def measure(b, build, opname, op, chip, wave):
     except BenchError as e:
         print(f"bench: reference for {tag} failed: {e}", file=sys.stderr)
     for v in VARIANTS:
+        # The Crosslane variant goes through Crosslane's code-generation
+        # passes unless --stock-llc.
+        cg = v == "crosslane" and b.codegen_passes
         try:
             if v == "bound":
                 insts = bound(opname, chip, wave)
@@ -831,9 +834,8 @@ def measure(b, build, opname, op, chip, wave):
                 ll = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"))
                 exe = b.hip_to_ll(src, f"{tag}.{v}", chip, wave, plugin=(v == "crosslane"),
                                   execute=True)
-                if v == "crosslane" and b.codegen_passes:
+                if cg:
                     exe = b.codegen_ir(exe)
-            cg = v == "crosslane" and b.codegen_passes
             insts = region(b.ll_to_asm(ll, chip, wave, plugin=cg), wave)
             r = classify(insts)
             r["hazard_check"] = hazard_agreement(chip, insts)

@@ -113,16 +113,16 @@ Register quietedLaneMove(const MachineInstr &MI, Opcodes &O,
 }
 
 /// Whether the users of the quieting may read \p X itself: same register
-/// class, or an SGPR (a readlane) where a VOP3 may read two SGPRs (GFX10+:
-/// the user, a v_max/v_min of two registers, then reads at most two, the
-/// constant-bus limit).
+/// class, or an SGPR (a readlane; AMDGPU's uniform register classes are the
+/// SGPR ones) where a VOP3 may read two SGPRs (GFX10+: the user, a
+/// v_max/v_min of two registers, then reads at most two, the constant-bus
+/// limit).
 bool mayReadDirectly(Register X, Register Q, const MachineFunction &MF) {
   const MachineRegisterInfo &MRI = MF.getRegInfo();
   if (MRI.getRegClass(X) == MRI.getRegClass(Q))
     return true;
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
-  return StringRef(TRI.getRegClassName(MRI.getRegClass(X)))
-             .starts_with("SReg_32") &&
+  return !TRI.isDivergentRegClass(MRI.getRegClass(X)) &&
          MF.getSubtarget().checkFeatures("+gfx10-insts");
 }
 
@@ -198,10 +198,6 @@ static RegisterPass<DropMinMaxQuieting>
     RegisterDrop(DEBUG_TYPE,
                  "Crosslane: drop maxnum/minnum quieting of lane moves",
                  /*CFGOnly=*/false, /*is_analysis=*/false);
-
-MachineFunctionPass *createDropMinMaxQuietingPass() {
-  return new DropMinMaxQuieting();
-}
 
 void addCodeGenPasses(TargetMachine &TM, legacy::PassManagerBase &PM,
                       TargetPassConfig *PassConfig) {

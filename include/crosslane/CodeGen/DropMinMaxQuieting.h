@@ -31,7 +31,6 @@
 #define CROSSLANE_CODEGEN_DROPMINMAXQUIETING_H
 
 namespace llvm {
-class MachineFunctionPass;
 class PassRegistry;
 class TargetMachine;
 class TargetPassConfig;
@@ -42,9 +41,8 @@ class PassManagerBase;
 
 namespace crosslane {
 
+/// The pass's ID, as TargetPassConfig::insertPass takes it.
 extern char &DropMinMaxQuietingID;
-
-llvm::MachineFunctionPass *createDropMinMaxQuietingPass();
 
 /// Adds Crosslane's code-generation passes to \p PassConfig's pipeline
 /// (AMDGPU only, not at -O0): RelaxNaNGuard before instruction selection,
