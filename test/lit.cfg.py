@@ -1,6 +1,7 @@
 # -*- Python -*-
 # Crosslane's lit configuration. Tools come from LLVM 22's bin directory
 # (never the unversioned ones on PATH, which may be another LLVM).
+import glob
 import os
 import sys
 
@@ -38,3 +39,34 @@ if config.crosslane_have_unittests:
     config.available_features.add("unittests")
 if os.path.exists(os.path.join(bindir, "crosslane-run")):
     config.available_features.add("executor")
+
+# Vortex (SimX, v3.0): CROSSLANE_VORTEX_HOME or the shared copy beside the
+# source tree. Kernels for it also need Debian's rv32 libgcc.a
+# (gcc-riscv64-unknown-elf) and picolibc's headers
+# (picolibc-riscv64-unknown-elf).
+vortex_home = os.environ.get("CROSSLANE_VORTEX_HOME") or os.path.normpath(
+    os.path.join(config.crosslane_src_root, "..", "shared", "vortex"))
+vortex_libgcc = sorted(glob.glob(
+    "/usr/lib/gcc/riscv64-unknown-elf/*/rv32imf/ilp32f/libgcc.a"))
+vortex_picolibc = "/usr/lib/picolibc/riscv64-unknown-elf/include"
+config.substitutions.append(("%vortex_home", vortex_home))
+config.substitutions.append(
+    ("%vortex_libgcc", vortex_libgcc[-1] if vortex_libgcc else "libgcc.a"))
+config.substitutions.append(("%vortex_picolibc", vortex_picolibc))
+config.substitutions.append(("%llvm_bin", config.llvm_tools_dir))
+vortex_missing = []
+if not os.path.exists(os.path.join(vortex_home, "prebuilt", "default",
+                                   "runtime", "lib", "libvortex.so")):
+    vortex_missing.append("Vortex at " + vortex_home +
+                          " (set CROSSLANE_VORTEX_HOME)")
+if not vortex_libgcc:
+    vortex_missing.append("rv32 libgcc.a (apt-get install "
+                          "gcc-riscv64-unknown-elf)")
+if not os.path.isdir(vortex_picolibc):
+    vortex_missing.append("picolibc headers (apt-get install "
+                          "picolibc-riscv64-unknown-elf)")
+if vortex_missing:
+    lit_config.warning("*** VORTEX TESTS SKIPPED *** missing: " +
+                       "; ".join(vortex_missing))
+else:
+    config.available_features.add("vortex")

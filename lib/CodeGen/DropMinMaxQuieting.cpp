@@ -21,6 +21,7 @@
 #include "crosslane/CodeGen/DropMinMaxQuieting.h"
 #include "crosslane/CodeGen/RelaxNaNGuard.h"
 #include "crosslane/Support/Debug.h"
+#include "crosslane/Vortex/VortexDivergence.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -201,6 +202,10 @@ static RegisterPass<DropMinMaxQuieting>
 
 void addCodeGenPasses(TargetMachine &TM, legacy::PassManagerBase &PM,
                       TargetPassConfig *PassConfig) {
+  if (TM.getTargetTriple().isRISCV() && PassConfig) {
+    addVortexCodeGenPasses(*PassConfig);
+    return;
+  }
   if (!TM.getTargetTriple().isAMDGPU() || !PassConfig ||
       TM.getOptLevel() == CodeGenOptLevel::None)
     return;

@@ -9,6 +9,8 @@
 #include "crosslane/Passes.h"
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/Support/TargetInfoPrinter.h"
+#include "crosslane/Vortex/VortexDivergence.h"
+#include "crosslane/Vortex/VortexKernelABI.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -93,6 +95,9 @@ void registerClassNames(PassBuilder &PB) {
                           "crosslane-relax-nan-guard");
   PIC->addClassToPassName(DevicePipelinePass::name(),
                           "crosslane-device-pipeline");
+  PIC->addClassToPassName(VortexKernelABIPass::name(), "crosslane-vortex-abi");
+  PIC->addClassToPassName(VortexDivergencePass::name(),
+                          "crosslane-vortex-divergence");
 }
 
 } // namespace
@@ -124,6 +129,14 @@ void registerPasses(PassBuilder &PB) {
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         return parseModulePassName(Name, MPM);
+      });
+  // Vortex kernels get their entries before optimisation, so each HIP
+  // kernel is inlined into the entry that unpacks its arguments. The pass
+  // leaves modules without +xvortex code alone.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        if (AutoInsert)
+          MPM.addPass(VortexKernelABIPass());
       });
   // OptimizerLast runs at -O0 too, where only isRequired() passes run; every
   // Crosslane pass that must lower its operations is required.

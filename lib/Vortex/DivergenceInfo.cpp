@@ -1,0 +1,191 @@
+//===- DivergenceInfo.cpp - Which values differ between Vortex lanes ------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A forward data-flow analysis over def-use chains, iterated with the
+/// control dependences it discovers: a phi is divergent where the paths of
+/// a divergent branch meet (every multi-predecessor block reachable from the
+/// branch before its immediate post-dominator, and that post-dominator),
+/// and a value defined inside a loop with a divergent exit is divergent at
+/// its uses outside the loop. The analysis errs towards "divergent": a
+/// uniform branch treated as divergent only costs a split/join pair.
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Vortex/VortexDivergence.h"
+
+#include "VortexISA.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace crosslane {
+
+bool isVortexKernel(const Function &F) {
+  return F.hasFnAttribute("crosslane-vortex-kernel");
+}
+
+/// Whether the result of the call \p CB starts divergent on its own.
+static bool callSeedsDivergence(const CallBase &CB) {
+  if (CB.getType()->isVoidTy())
+    return false;
+  if (auto Info = vortex::decodeAsm(CB)) {
+    switch (Info->Kind) {
+    case vortex::AsmKind::CSRRead:
+      return vortex::isDivergentCSR(Info->Csr);
+    case vortex::AsmKind::Split:
+    case vortex::AsmKind::Vote:
+    case vortex::AsmKind::BarrierAsync:
+      return false;
+    default:
+      return true;
+    }
+  }
+  // Intrinsics without side effects follow their operands.
+  if (const Function *Callee = CB.getCalledFunction())
+    if (Callee->isIntrinsic() && CB.onlyReadsMemory() &&
+        !CB.mayHaveSideEffects())
+      return false;
+  return true;
+}
+
+VortexDivergenceInfo::VortexDivergenceInfo(Function &F,
+                                           const DominatorTree &DT,
+                                           const PostDominatorTree &PDT,
+                                           const LoopInfo &LI)
+    : F(F), DT(DT), PDT(PDT), LI(LI) {
+  SmallVector<const Value *, 64> Work;
+  seed(Work);
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      const auto *I = dyn_cast<Instruction>(U);
+      if (!I || I->getFunction() != &F)
+        continue;
+      if (const auto *Br = dyn_cast<BranchInst>(I)) {
+        if (Br->isConditional() && BranchesDone.insert(Br->getParent()).second) {
+          ++NumDivergentBranches;
+          joinsOf(*Br, Work);
+        }
+        continue;
+      }
+      if (isa<SwitchInst>(I) || isa<IndirectBrInst>(I) ||
+          isa<StoreInst>(I) || I->getType()->isVoidTy())
+        continue;
+      markDivergent(I, Work);
+    }
+  }
+}
+
+void VortexDivergenceInfo::markDivergent(
+    const Value *V, SmallVectorImpl<const Value *> &Work) {
+  if (Divergent.insert(V).second)
+    Work.push_back(V);
+}
+
+void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
+  if (!isVortexKernel(F))
+    for (const Argument &A : F.args())
+      markDivergent(&A, Work);
+  for (const Instruction &I : instructions(F)) {
+    if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) ||
+        isa<AtomicCmpXchgInst>(I) || isa<LandingPadInst>(I))
+      markDivergent(&I, Work);
+    else if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (callSeedsDivergence(*CB))
+        markDivergent(&I, Work);
+  }
+}
+
+const BasicBlock *immediatePostDominator(const BasicBlock *B,
+                                         const PostDominatorTree &PDT) {
+  const DomTreeNodeBase<BasicBlock> *Node = PDT.getNode(B);
+  if (!Node || !Node->getIDom())
+    return nullptr;
+  return Node->getIDom()->getBlock();
+}
+
+/// For every block reachable from a successor of \p B before \p B's
+/// immediate post-dominator (included), how many of \p B's successors reach
+/// it.
+static DenseMap<const BasicBlock *, unsigned>
+successorsReaching(const BasicBlock *B, const PostDominatorTree &PDT) {
+  const BasicBlock *Join = immediatePostDominator(B, PDT);
+  DenseMap<const BasicBlock *, unsigned> Count;
+  SmallPtrSet<const BasicBlock *, 4> Succs;
+  for (const BasicBlock *S : successors(B)) {
+    if (!Succs.insert(S).second)
+      continue;
+    SmallVector<const BasicBlock *, 16> Stack{S};
+    SmallPtrSet<const BasicBlock *, 16> Seen;
+    while (!Stack.empty()) {
+      const BasicBlock *X = Stack.pop_back_val();
+      if (!Seen.insert(X).second)
+        continue;
+      ++Count[X];
+      if (X != Join)
+        append_range(Stack, successors(X));
+    }
+  }
+  return Count;
+}
+
+void divergentRegion(const BasicBlock *B, const PostDominatorTree &PDT,
+                     SmallPtrSetImpl<const BasicBlock *> &Region) {
+  const BasicBlock *Join = immediatePostDominator(B, PDT);
+  for (auto &[X, N] : successorsReaching(B, PDT))
+    if (X != Join)
+      Region.insert(X);
+}
+
+/// A phi whose incoming values are one value (or undefined) does not
+/// depend on the path taken.
+static bool isPathIndependent(const PHINode &Phi) {
+  const Value *Common = nullptr;
+  for (const Value *V : Phi.incoming_values()) {
+    if (isa<UndefValue>(V) || V == &Phi)
+      continue;
+    if (Common && Common != V)
+      return false;
+    Common = V;
+  }
+  return true;
+}
+
+/// Marks what a divergent branch makes divergent: the phis where paths from
+/// two of its successors meet and, for a loop exit, the values used after
+/// the loop.
+void VortexDivergenceInfo::joinsOf(const BranchInst &Br,
+                                   SmallVectorImpl<const Value *> &Work) {
+  const BasicBlock *B = Br.getParent();
+  for (auto &[X, N] : successorsReaching(B, PDT))
+    if (N > 1)
+      for (const PHINode &Phi : X->phis())
+        if (!isPathIndependent(Phi))
+          markDivergent(&Phi, Work);
+  const Loop *L = LI.getLoopFor(B);
+  if (!L || all_of(successors(B),
+                   [&](const BasicBlock *S) { return L->contains(S); }))
+    return;
+  for (const BasicBlock *X : L->blocks())
+    for (const Instruction &I : *X)
+      for (const User *U : I.users())
+        if (const auto *UI = dyn_cast<Instruction>(U))
+          if (!L->contains(UI->getParent()))
+            markDivergent(UI, Work);
+}
+
+bool VortexDivergenceInfo::isDivergentBranch(const BranchInst &Br) const {
+  return Br.isConditional() && Divergent.contains(Br.getCondition());
+}
+
+} // namespace crosslane

@@ -1,0 +1,205 @@
+//===- VortexISA.cpp - Vortex's custom instructions and CSRs --------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VortexISA.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+static cl::opt<bool> AllVortex(
+    "crosslane-vortex",
+    cl::desc("Treat every RISC-V function as Vortex code, as if its target "
+             "features had +xvortex (which upstream LLVM warns about)"),
+    cl::init(false));
+
+namespace crosslane {
+namespace vortex {
+
+bool isDivergentCSR(unsigned Csr) {
+  switch (Csr) {
+  case CSRThreadId:
+  case CSRHartId:
+  case CSRThreadIdxX:
+  case CSRThreadIdxX + 1:
+  case CSRThreadIdxX + 2:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The asm string with every `$N` whose operand is a constant integer
+/// replaced by its value, so `.insn r $1, 2, 0, ...` with "i"(0x0b) reads
+/// like `.insn r 11, 2, 0, ...`.
+static std::string substituteConstants(const CallBase &CB,
+                                       const InlineAsm &IA) {
+  std::string Out;
+  StringRef S = IA.getAsmString();
+  // Operand numbering: outputs first (not call operands), then inputs.
+  unsigned NumOutputs = 0;
+  for (const InlineAsm::ConstraintInfo &C : IA.ParseConstraints())
+    if (C.Type == InlineAsm::isOutput)
+      ++NumOutputs;
+  for (size_t I = 0; I < S.size(); ++I) {
+    unsigned N = 0;
+    size_t J = I + 1;
+    if (S[I] != '$' || J >= S.size() || !isDigit(S[J])) {
+      Out += S[I];
+      continue;
+    }
+    while (J < S.size() && isDigit(S[J]))
+      N = N * 10 + (S[J++] - '0');
+    const ConstantInt *C = nullptr;
+    if (N >= NumOutputs && N - NumOutputs < CB.arg_size())
+      C = dyn_cast<ConstantInt>(CB.getArgOperand(N - NumOutputs));
+    if (C)
+      Out += std::to_string(C->getZExtValue());
+    else
+      Out += S.substr(I, J - I).str();
+    I = J - 1;
+  }
+  return Out;
+}
+
+static std::optional<uint64_t> parseNumber(StringRef S) {
+  S = S.trim();
+  uint64_t V;
+  if (S.consume_front("0x") || S.consume_front("0X")) {
+    if (S.getAsInteger(16, V))
+      return std::nullopt;
+    return V;
+  }
+  if (S.getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+/// `.insn r OPC, F3, F7, ...` with the custom-0 opcode.
+static AsmKind decodeInsn(ArrayRef<StringRef> Fields) {
+  if (Fields.size() < 6)
+    return AsmKind::Unknown;
+  auto Opc = parseNumber(Fields[0]), F3 = parseNumber(Fields[1]),
+       F7 = parseNumber(Fields[2]);
+  if (!Opc || !F3 || !F7 || *Opc != 0x0b)
+    return AsmKind::Unknown;
+  if (*F7 == 1)
+    return *F3 < 4 ? AsmKind::Vote : AsmKind::Shuffle;
+  if (*F7 != 0)
+    return AsmKind::Unknown;
+  static const AsmKind WarpControl[] = {
+      AsmKind::TMC,  AsmKind::WSpawn, AsmKind::Split,        AsmKind::Join,
+      AsmKind::Barrier, AsmKind::Pred, AsmKind::BarrierAsync, AsmKind::WSync};
+  return *F3 < 8 ? WarpControl[*F3] : AsmKind::Unknown;
+}
+
+std::optional<AsmInfo> decodeAsm(const CallBase &CB) {
+  const auto *IA = dyn_cast<InlineAsm>(CB.getCalledOperand());
+  if (!IA)
+    return std::nullopt;
+  std::string Text = substituteConstants(CB, *IA);
+  StringRef S = StringRef(Text).trim();
+  AsmInfo Info;
+  SmallVector<StringRef, 8> Fields;
+  if (S.consume_front("csrr ")) {
+    S.split(Fields, ',');
+    if (Fields.size() == 2)
+      if (auto Csr = parseNumber(Fields[1])) {
+        Info.Kind = AsmKind::CSRRead;
+        Info.Csr = *Csr;
+      }
+    return Info;
+  }
+  if (S.consume_front(".insn r ") || S.consume_front(".insn r\t")) {
+    S.split(Fields, ',');
+    for (StringRef &F : Fields)
+      F = F.trim();
+    Info.Kind = decodeInsn(Fields);
+  }
+  return Info;
+}
+
+/// A convergent inline-asm call.
+static CallInst *emitAsm(IRBuilderBase &B, Type *Ret, ArrayRef<Value *> Args,
+                         StringRef Asm, StringRef Constraints,
+                         bool SideEffects) {
+  SmallVector<Type *, 2> Tys;
+  for (Value *A : Args)
+    Tys.push_back(A->getType());
+  auto *FTy = FunctionType::get(Ret, Tys, false);
+  InlineAsm *IA = InlineAsm::get(FTy, Asm, Constraints, SideEffects);
+  CallInst *CI = B.CreateCall(FTy, IA, Args);
+  CI->addFnAttr(Attribute::Convergent);
+  CI->addFnAttr(Attribute::NoUnwind);
+  return CI;
+}
+
+Value *emitCSRRead(IRBuilderBase &B, unsigned Csr) {
+  std::string Asm = "csrr $0, 0x" + utohexstr(Csr, /*LowerCase=*/true);
+  CallInst *CI = emitAsm(B, B.getInt32Ty(), {}, Asm, "=r", false);
+  CI->setOnlyAccessesInaccessibleMemory();
+  CI->setOnlyReadsMemory();
+  return CI;
+}
+
+Value *emitSplit(IRBuilderBase &B, Value *Pred) {
+  Value *P = B.CreateZExt(Pred, B.getInt32Ty());
+  return emitAsm(B, B.getInt32Ty(), {P}, ".insn r 0x0b, 2, 0, $0, $1, x0",
+                 "=r,r,~{memory}", true);
+}
+
+void emitJoin(IRBuilderBase &B, Value *Token) {
+  emitAsm(B, B.getVoidTy(), {Token}, ".insn r 0x0b, 3, 0, x0, $0, x0",
+          "r,~{memory}", true);
+}
+
+void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
+  Value *K = B.CreateZExt(Keep, B.getInt32Ty());
+  emitAsm(B, B.getVoidTy(), {K, RestoreMask},
+          ".insn r 0x0b, 5, 0, x0, $0, $1", "r,r,~{memory}", true);
+}
+
+Value *emitThreadMask(IRBuilderBase &B) {
+  return emitAsm(B, B.getInt32Ty(), {}, "csrr $0, 0xcc4", "=r,~{memory}",
+                 true);
+}
+
+bool isVortexFunction(const Function &F) {
+  if (!F.getParent() || !Triple(F.getParent()->getTargetTriple()).isRISCV())
+    return false;
+  if (F.hasFnAttribute(VortexAttr) || AllVortex)
+    return true;
+  Attribute A = F.getFnAttribute("target-features");
+  if (!A.isValid())
+    return false;
+  SmallVector<StringRef, 16> Features;
+  A.getValueAsString().split(Features, ',');
+  return is_contained(Features, "+xvortex");
+}
+
+void markVortexFunction(Function &F) {
+  F.addFnAttr(VortexAttr);
+  Attribute A = F.getFnAttribute("target-features");
+  if (!A.isValid())
+    return;
+  SmallVector<StringRef, 16> Features;
+  A.getValueAsString().split(Features, ',');
+  std::string Kept;
+  for (StringRef Feature : Features)
+    if (Feature != "+xvortex")
+      Kept += (Kept.empty() ? "" : ",") + Feature.str();
+  F.addFnAttr("target-features", Kept);
+}
+
+} // namespace vortex
+} // namespace crosslane

@@ -1,0 +1,105 @@
+//===- VortexISA.h - Vortex's custom instructions and CSRs ------*- C++ -*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The one table of Vortex v3.0 hardware facts Crosslane's Vortex passes use:
+/// CSR numbers (VX_types.toml, verified against simx's csr unit) and the
+/// custom-0 R-type instructions (opcode 0x0b; sw/kernel/include/
+/// vx_intrinsics.h), built as inline asm because upstream LLVM has no Vortex
+/// intrinsics, and read back from inline asm (Vortex's own headers, or ours).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_VORTEX_VORTEXISA_H
+#define CROSSLANE_LIB_VORTEX_VORTEXISA_H
+
+#include "llvm/IR/IRBuilder.h"
+
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Function;
+} // namespace llvm
+
+namespace crosslane {
+namespace vortex {
+
+/// CSR numbers (VX_types.toml [csr_*] of Vortex v3.0).
+enum CSR : unsigned {
+  CSRThreadId = 0xCC0,      ///< lane within the warp
+  CSRWarpId = 0xCC1,        ///< warp within the core
+  CSRCoreId = 0xCC2,        ///< core
+  CSRActiveWarps = 0xCC3,   ///< active-warps mask
+  CSRActiveThreads = 0xCC4, ///< the warp's thread mask
+  CSRNumThreads = 0xFC0,    ///< lanes per warp
+  CSRNumWarps = 0xFC1,      ///< warps per core
+  CSRNumCores = 0xFC2,
+  CSRHartId = 0xF14,        ///< global hart id
+  CSRCtaId = 0xCD0,         ///< the CTA's slot on its core
+  CSRCtaRank = 0xCD1,       ///< warp rank inside the CTA
+  CSRCtaSize = 0xCD2,       ///< warps in the CTA
+  CSRThreadIdxX = 0xCD3,    ///< threadIdx.{x,y,z}: 0xCD3..0xCD5
+  CSRBlockIdxX = 0xCD6,     ///< blockIdx: 0xCD6..0xCD8
+  CSRBlockDimX = 0xCD9,     ///< blockDim: 0xCD9..0xCDB
+  CSRGridDimX = 0xCDC,      ///< gridDim: 0xCDC..0xCDE
+  CSRCtaLocalMem = 0xCDF,   ///< the CTA's local-memory base
+};
+
+/// True if reading \p Csr gives lanes of one warp different values.
+bool isDivergentCSR(unsigned Csr);
+
+/// What an inline-asm call is, as far as divergence is concerned.
+enum class AsmKind {
+  Unknown,   ///< anything else (its results are taken as divergent)
+  CSRRead,   ///< csrr rd, csr
+  TMC,       ///< vx_tmc
+  WSpawn,    ///< vx_wspawn
+  Split,     ///< vx_split (its token is warp-uniform)
+  Join,      ///< vx_join
+  Barrier,   ///< vx_barrier
+  Pred,      ///< vx_pred
+  BarrierAsync, ///< vx_barrier_arrive / wait
+  WSync,     ///< vx_wsync
+  Vote,      ///< vx_vote_{all,any,uni,ballot}: one value for the warp
+  Shuffle,   ///< vx_shfl_*: a value per lane
+};
+
+struct AsmInfo {
+  AsmKind Kind = AsmKind::Unknown;
+  unsigned Csr = 0; ///< for CSRRead
+};
+
+/// Decodes the inline asm called by \p CB (Vortex's `.insn r` forms with the
+/// opcode as an "i" operand or a literal, and `csrr`). std::nullopt if \p CB
+/// does not call inline asm.
+std::optional<AsmInfo> decodeAsm(const llvm::CallBase &CB);
+
+/// Builders for the instructions the passes emit. Every one is a convergent
+/// inline-asm call (code motion must not add control dependences to it).
+llvm::Value *emitCSRRead(llvm::IRBuilderBase &B, unsigned Csr);
+llvm::Value *emitSplit(llvm::IRBuilderBase &B, llvm::Value *Pred);
+void emitJoin(llvm::IRBuilderBase &B, llvm::Value *Token);
+void emitPred(llvm::IRBuilderBase &B, llvm::Value *Keep,
+              llvm::Value *RestoreMask);
+llvm::Value *emitThreadMask(llvm::IRBuilderBase &B);
+
+/// The function attribute crosslane-vortex-abi gives Vortex code.
+inline constexpr const char *VortexAttr = "crosslane-vortex";
+
+/// True if \p F is Vortex code: a RISC-V function whose target features
+/// include +xvortex (what Vortex's own build and crosslane-hipcc pass), or
+/// that crosslane-vortex-abi marked.
+bool isVortexFunction(const llvm::Function &F);
+
+/// Marks \p F with VortexAttr and drops +xvortex from its target features:
+/// upstream LLVM does not know the feature and warns at every function.
+void markVortexFunction(llvm::Function &F);
+
+} // namespace vortex
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_VORTEX_VORTEXISA_H

@@ -1,0 +1,364 @@
+//===- VortexKernelABI.cpp - Vortex kernel entries and local memory -------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// DESCRIPTION: see include/crosslane/Vortex/VortexKernelABI.h.
+/// USAGE:
+///   opt-22 -load-pass-plugin=build/lib/CrosslanePlugin.so \
+///     -passes=crosslane-vortex-abi -S k.ll
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Vortex/VortexKernelABI.h"
+
+#include "VortexISA.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "crosslane-vortex-abi"
+
+STATISTIC(NumEntries, "Kernel entries emitted");
+STATISTIC(NumSharedVars, "__shared__ variables placed in local memory");
+
+namespace crosslane {
+namespace {
+
+/// Functions and variables by the annotation string clang attached.
+struct Annotated {
+  SmallVector<Function *, 8> VortexKernels; ///< "vortex.kernel"
+  SmallVector<Function *, 8> HipKernels;    ///< "crosslane.vortex.kernel"
+  SmallVector<GlobalVariable *, 8> Shared;  ///< "crosslane.vortex.shared"
+};
+
+Annotated readAnnotations(Module &M) {
+  Annotated A;
+  GlobalVariable *GA = M.getGlobalVariable("llvm.global.annotations");
+  auto *Arr = GA ? dyn_cast<ConstantArray>(GA->getInitializer()) : nullptr;
+  if (!Arr)
+    return A;
+  for (Value *Op : Arr->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    Value *Target = Entry->getOperand(0)->stripPointerCasts();
+    StringRef Text;
+    if (auto *S = dyn_cast<GlobalVariable>(
+            Entry->getOperand(1)->stripPointerCasts()))
+      if (auto *D = dyn_cast<ConstantDataArray>(S->getInitializer()))
+        Text = D->getAsCString();
+    auto AddOnce = [](auto &Vec, auto *X) {
+      if (X && !is_contained(Vec, X))
+        Vec.push_back(X);
+    };
+    if (Text == "vortex.kernel")
+      AddOnce(A.VortexKernels, dyn_cast<Function>(Target));
+    else if (Text == "crosslane.vortex.kernel")
+      AddOnce(A.HipKernels, dyn_cast<Function>(Target));
+    else if (Text == "crosslane.vortex.shared")
+      AddOnce(A.Shared, dyn_cast<GlobalVariable>(Target));
+  }
+  return A;
+}
+
+void error(Function &F, const Twine &Msg) {
+  DebugLoc Loc;
+  if (DISubprogram *SP = F.getSubprogram())
+    Loc = DILocation::get(F.getContext(), SP->getLine(), 0, SP);
+  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, Loc, DS_Error));
+}
+
+/// The source-level parameter types of a mangled kernel name, or an empty
+/// list when the name is not mangled (extern "C").
+SmallVector<std::string, 8> sourceParams(StringRef Name) {
+  SmallVector<std::string, 8> Out;
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.str().c_str()))
+    return Out;
+  char *Buf = D.getFunctionParameters(nullptr, nullptr);
+  if (!Buf)
+    return Out;
+  StringRef S(Buf);
+  S.consume_front("(");
+  S.consume_back(")");
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I <= S.size(); ++I) {
+    char C = I < S.size() ? S[I] : ',';
+    if (C == '(' || C == '<' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == '>' || C == ']')
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      StringRef P = S.slice(Start, I).trim();
+      if (!P.empty())
+        Out.push_back(P.str());
+      Start = I + 1;
+    }
+  }
+  std::free(Buf);
+  return Out;
+}
+
+bool isBuiltinOrPointer(StringRef T) {
+  if (T.ends_with("*") || T.ends_with("&") || T.ends_with("const") ||
+      T.ends_with("volatile"))
+    return true;
+  static const char *Builtins[] = {
+      "bool", "char", "signed char", "unsigned char", "short",
+      "unsigned short", "int", "unsigned int", "long", "unsigned long",
+      "long long", "unsigned long long", "float", "double", "wchar_t",
+      "char8_t", "char16_t", "char32_t", "_Float16", "std::nullptr_t",
+      "decltype(nullptr)"};
+  return is_contained(Builtins, T);
+}
+
+/// Checks that every parameter of \p K can be copied from the host's value
+/// as its low bytes; diagnoses the others. Returns false on error.
+bool checkParams(Function &K) {
+  SmallVector<std::string, 8> Src = sourceParams(K.getName());
+  if (!Src.empty() && Src.size() == 1 && Src[0] == "void")
+    Src.clear();
+  bool Mangled = !Src.empty() || K.arg_empty();
+  if (Mangled && Src.size() != K.arg_size()) {
+    error(K, "kernel '" + demangle(K.getName()) + "': a struct parameter "
+             "that the RISC-V ABI splits into several registers is not "
+             "supported on Vortex yet; pass it through a pointer");
+    return false;
+  }
+  for (Argument &A : K.args()) {
+    Type *Ty = A.getType();
+    StringRef SrcTy = Mangled ? StringRef(Src[A.getArgNo()]) : "";
+    bool Indirect = A.hasAttribute(Attribute::DeadOnReturn) ||
+                    A.hasByValAttr() || A.hasByRefAttr();
+    bool Scalar = (Ty->isIntegerTy() && Ty->getIntegerBitWidth() <= 64) ||
+                  Ty->isFloatTy() || Ty->isDoubleTy() || Ty->isPointerTy() ||
+                  Ty->isHalfTy();
+    bool Aggregate = Mangled && !isBuiltinOrPointer(SrcTy);
+    bool Ok = !Indirect && Scalar &&
+              (!Aggregate || Ty->isPointerTy() || Ty->isFloatTy() ||
+               (Ty->isIntegerTy() && Ty->getIntegerBitWidth() <= 32));
+    if (Ok && SrcTy == "long double")
+      Ok = false;
+    if (Ok)
+      continue;
+    error(K, "kernel '" + demangle(K.getName()) + "': parameter " +
+                 Twine(A.getArgNo() + 1) +
+                 (SrcTy.empty() ? Twine("") : " of type '" + SrcTy + "'") +
+                 " cannot be passed from an x86-64 host to rv32 Vortex yet "
+                 "(structs larger than a register and long double are not "
+                 "marshalled); pass a pointer to device memory instead");
+    return false;
+  }
+  return true;
+}
+
+/// Emits the entry that unpacks \p K's arguments from the blob in a0, and
+/// returns the meta record describing the blob.
+std::string emitHipEntry(Function &K, uint64_t LocalMem) {
+  Module &M = *K.getParent();
+  const DataLayout &DL = M.getDataLayout();
+  LLVMContext &Ctx = M.getContext();
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)},
+                               false);
+  Function *E = Function::Create(Ty, GlobalValue::ExternalLinkage,
+                                 "__crosslane_vx_entry." + K.getName(), M);
+  AttrBuilder FnAttrs(Ctx, K.getAttributes().getFnAttrs());
+  E->addFnAttrs(FnAttrs);
+  E->addFnAttr("crosslane-vortex-kernel");
+  E->setSubprogram(nullptr);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
+  std::string Params;
+  uint64_t Offset = 0, MaxAlign = 4;
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : K.args()) {
+    uint64_t Size = DL.getTypeAllocSize(A.getType());
+    uint64_t Align = DL.getABITypeAlign(A.getType()).value();
+    Offset = alignTo(Offset, Align);
+    MaxAlign = std::max(MaxAlign, Align);
+    Value *P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), E->getArg(0), Offset);
+    Args.push_back(B.CreateAlignedLoad(A.getType(), P, MaybeAlign(Align),
+                                       A.getName()));
+    Params += "param " + std::to_string(A.getArgNo()) + " " +
+              std::to_string(Offset) + " " + std::to_string(Size) + "\n";
+    Offset += Size;
+  }
+  B.CreateCall(&K, Args);
+  B.CreateRetVoid();
+  GlobalAlias::create(GlobalValue::ExternalLinkage,
+                      "__vx_kentry_" + K.getName(), E);
+  appendToUsed(M, {E});
+  ++NumEntries;
+  return "kernel " + K.getName().str() + " " +
+         std::to_string(alignTo(Offset, MaxAlign)) + " " +
+         std::to_string(MaxAlign) + " " + std::to_string(LocalMem) + " " +
+         std::to_string(K.arg_size()) + "\n" + Params;
+}
+
+/// Marks a HIP kernel so the optimiser folds it into its entry.
+void prepareHipKernel(Function &K) {
+  K.addFnAttr("crosslane-vortex-kernel");
+  if (!K.hasFnAttribute(Attribute::NoInline)) {
+    K.addFnAttr(Attribute::AlwaysInline);
+    K.setLinkage(GlobalValue::InternalLinkage);
+  }
+}
+
+void emitVortexKernelAlias(Function &K) {
+  K.addFnAttr("crosslane-vortex-kernel");
+  std::string Name = ("__vx_kentry_" + K.getName()).str();
+  if (!K.getParent()->getNamedValue(Name))
+    GlobalAlias::create(GlobalValue::ExternalLinkage, Name, &K);
+  ++NumEntries;
+}
+
+/// Dynamic shared memory: `extern __shared__ T a[];` (a declaration of an
+/// array of unknown bound; HIP gives every such array the same address).
+bool isDynamicShared(const GlobalVariable &G) {
+  auto *AT = dyn_cast<ArrayType>(G.getValueType());
+  return G.isDeclaration() && AT && AT->getNumElements() == 0;
+}
+
+/// Replaces every use of \p G inside functions by CTA local memory base +
+/// \p Offset.
+void rebaseToLocalMemory(GlobalVariable &G, uint64_t Offset) {
+  convertUsersOfConstantsToInstructions({&G});
+  DenseMap<Function *, Value *> Base;
+  for (Use &U : make_early_inc_range(G.uses())) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      continue;
+    Function *F = I->getFunction();
+    Value *&P = Base[F];
+    if (!P) {
+      IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
+      Value *Lmem = vortex::emitCSRRead(B, vortex::CSRCtaLocalMem);
+      P = B.CreateIntToPtr(Lmem, G.getType(), G.getName() + ".lmem.base");
+      P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, Offset,
+                                       G.getName() + ".lmem");
+    }
+    U.set(P);
+  }
+}
+
+/// Lays out the module's __shared__ variables; returns the static size.
+uint64_t placeSharedMemory(Module &M, ArrayRef<GlobalVariable *> Static) {
+  const DataLayout &DL = M.getDataLayout();
+  uint64_t Offset = 0;
+  for (GlobalVariable *G : Static) {
+    uint64_t Align = DL.getPreferredAlign(G).value();
+    Offset = alignTo(Offset, Align);
+    rebaseToLocalMemory(*G, Offset);
+    Offset += DL.getTypeAllocSize(G->getValueType());
+    ++NumSharedVars;
+  }
+  uint64_t Dynamic = alignTo(Offset, 16);
+  for (GlobalVariable &G : M.globals())
+    if (isDynamicShared(G) && !G.use_empty()) {
+      rebaseToLocalMemory(G, Dynamic);
+      ++NumSharedVars;
+    }
+  for (GlobalVariable *G : Static)
+    if (G->use_empty())
+      G->eraseFromParent();
+  return Offset;
+}
+
+/// __device__ / __constant__ variables the host may name (hipMemcpyToSymbol).
+std::string deviceVariables(Module &M) {
+  std::string Out;
+  SmallVector<GlobalValue *, 8> Keep;
+  for (GlobalVariable &G : M.globals())
+    if (G.isExternallyInitialized() && !G.isDeclaration()) {
+      Out += "var " + G.getName().str() + " " +
+             std::to_string(
+                 M.getDataLayout().getTypeAllocSize(G.getValueType())) +
+             "\n";
+      Keep.push_back(&G);
+    }
+  if (!Keep.empty())
+    appendToUsed(M, Keep);
+  return Out;
+}
+
+void emitMeta(Module &M, StringRef Text) {
+  if (Text.empty())
+    return;
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Text, true);
+  auto *G = new GlobalVariable(M, Init->getType(), true,
+                               GlobalValue::InternalLinkage, Init,
+                               "__crosslane_vx_meta");
+  G->setSection(".crosslane.vortex.meta");
+  G->setAlignment(Align(1));
+  appendToUsed(M, {G});
+}
+
+/// Atomics need the A extension, which not every Vortex build has.
+void checkAtomics(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration() || !vortex::isVortexFunction(F) ||
+        F.getFnAttribute("target-features").getValueAsString().contains(
+            "+a"))
+      continue;
+    for (Instruction &I : instructions(F))
+      if (I.isAtomic() && !isa<FenceInst>(I)) {
+        F.getContext().diagnose(DiagnosticInfoUnsupported(
+            F,
+            "atomic operation on a Vortex target without the A extension "
+            "(atomics abort on such a build): use a configuration with "
+            "atomics, e.g. --vortex-config=w16t16a",
+            I.getDebugLoc(), DS_Error));
+        break;
+      }
+  }
+}
+
+} // namespace
+
+PreservedAnalyses VortexKernelABIPass::run(Module &M,
+                                           ModuleAnalysisManager &) {
+  if (none_of(M, [](const Function &F) {
+        return !F.isDeclaration() && vortex::isVortexFunction(F);
+      }))
+    return PreservedAnalyses::all();
+  for (Function &F : M)
+    if (!F.isDeclaration() && vortex::isVortexFunction(F))
+      vortex::markVortexFunction(F);
+  Annotated A = readAnnotations(M);
+  // Crosslane's hip_runtime.h is the only reader of these annotations; the
+  // list would keep every inlined kernel's body alive.
+  if (GlobalVariable *GA = M.getGlobalVariable("llvm.global.annotations"))
+    GA->eraseFromParent();
+  checkAtomics(M);
+  uint64_t LocalMem = placeSharedMemory(M, A.Shared);
+  std::string Meta;
+  for (Function *K : A.VortexKernels)
+    emitVortexKernelAlias(*K);
+  for (Function *K : A.HipKernels) {
+    if (!checkParams(*K))
+      continue;
+    Meta += emitHipEntry(*K, LocalMem);
+    prepareHipKernel(*K);
+  }
+  Meta += deviceVariables(M);
+  emitMeta(M, Meta);
+  return PreservedAnalyses::none();
+}
+
+} // namespace crosslane
