@@ -14,6 +14,9 @@ PKGS=(
   clang-tools-22
   # ROCm 5.2 HIP headers and device libraries (crosslane-hipcc adapts them)
   libamdhip64-dev rocm-device-libs
+  # Vortex kernels: rv32 libgcc.a and picolibc's C headers; readelf for
+  # Vortex's vxbin.py
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils
   # build and test
   cmake ninja-build python3 libgtest-dev
 )

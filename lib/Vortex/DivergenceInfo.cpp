@@ -78,12 +78,47 @@ VortexDivergenceInfo::VortexDivergenceInfo(Function &F,
         }
         continue;
       }
+      if (const auto *St = dyn_cast<StoreInst>(I)) {
+        if (St->getValueOperand() == V)
+          if (auto *Slot = dyn_cast<AllocaInst>(St->getPointerOperand()))
+            slotDivergent(*Slot, Work);
+        continue;
+      }
       if (isa<SwitchInst>(I) || isa<IndirectBrInst>(I) ||
-          isa<StoreInst>(I) || I->getType()->isVoidTy())
+          I->getType()->isVoidTy())
         continue;
       markDivergent(I, Work);
     }
   }
+}
+
+/// An alloca used only as the address of loads and stores (clang's -O0
+/// locals): each lane has its own copy, but the copies hold one value as
+/// long as every store to it stores a uniform value outside divergent
+/// control flow. Any other use lets the per-lane address itself escape.
+bool VortexDivergenceInfo::isPrivateSlot(const AllocaInst &Slot) {
+  for (const Use &U : Slot.uses()) {
+    const auto *I = dyn_cast<Instruction>(U.getUser());
+    if (isa<LoadInst>(I))
+      continue;
+    if (const auto *St = dyn_cast<StoreInst>(I))
+      if (St->getPointerOperand() == &Slot)
+        continue;
+    if (const auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->isLifetimeStartOrEnd() || II->isDroppable())
+        continue;
+    return false;
+  }
+  return true;
+}
+
+void VortexDivergenceInfo::slotDivergent(const AllocaInst &Slot,
+                                         SmallVectorImpl<const Value *> &Work) {
+  if (!DivergentSlots.insert(&Slot).second)
+    return;
+  for (const User *U : Slot.users())
+    if (isa<LoadInst>(U))
+      markDivergent(U, Work);
 }
 
 void VortexDivergenceInfo::markDivergent(
@@ -97,8 +132,11 @@ void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
     for (const Argument &A : F.args())
       markDivergent(&A, Work);
   for (const Instruction &I : instructions(F)) {
-    if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) ||
-        isa<AtomicCmpXchgInst>(I) || isa<LandingPadInst>(I))
+    if (const auto *Slot = dyn_cast<AllocaInst>(&I)) {
+      if (!isPrivateSlot(*Slot))
+        markDivergent(&I, Work);
+    } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) ||
+               isa<LandingPadInst>(I))
       markDivergent(&I, Work);
     else if (const auto *CB = dyn_cast<CallBase>(&I))
       if (callSeedsDivergence(*CB))
@@ -167,11 +205,19 @@ static bool isPathIndependent(const PHINode &Phi) {
 void VortexDivergenceInfo::joinsOf(const BranchInst &Br,
                                    SmallVectorImpl<const Value *> &Work) {
   const BasicBlock *B = Br.getParent();
-  for (auto &[X, N] : successorsReaching(B, PDT))
+  const BasicBlock *Join = immediatePostDominator(B, PDT);
+  for (auto &[X, N] : successorsReaching(B, PDT)) {
     if (N > 1)
       for (const PHINode &Phi : X->phis())
         if (!isPathIndependent(Phi))
           markDivergent(&Phi, Work);
+    // A private slot stored to on one path holds lane-dependent values.
+    if (X != Join)
+      for (const Instruction &I : *X)
+        if (const auto *St = dyn_cast<StoreInst>(&I))
+          if (auto *Slot = dyn_cast<AllocaInst>(St->getPointerOperand()))
+            slotDivergent(*Slot, Work);
+  }
   const Loop *L = LI.getLoopFor(B);
   if (!L || all_of(successors(B),
                    [&](const BasicBlock *S) { return L->contains(S); }))

@@ -199,7 +199,9 @@ unsigned serializeLanes(Function &F,
   }
   for (auto [I, Why] : Todo) {
     ORE.emit([&] {
-      return OptimizationRemarkAnalysis(DEBUG_TYPE, "OneLaneAtATime", I)
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "OneLaneAtATime",
+                                        vortex::userLocation(I->getDebugLoc()),
+                                        I->getParent())
              << "runs one lane at a time: " << Why
              << " and its operands differ between lanes";
     });

@@ -185,7 +185,7 @@ void bracketBranch(BranchInst &Br, BasicBlock *Join, Analyses &A) {
 
 void diagnose(Function &F, const Instruction &At, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, Msg, At.getDebugLoc(), DS_Warning));
+      F, Msg, vortex::userLocation(At.getDebugLoc()), DS_Warning));
 }
 
 /// The divergent branches in an order where inner regions come first.

@@ -9,6 +9,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/InstrTypes.h"
@@ -185,6 +186,20 @@ bool isVortexFunction(const Function &F) {
   SmallVector<StringRef, 16> Features;
   A.getValueAsString().split(Features, ',');
   return is_contained(Features, "+xvortex");
+}
+
+bool isInOurHeaders(const DILocation *L) {
+  if (!L)
+    return false;
+  std::string Path = (L->getDirectory() + "/" + L->getFilename()).str();
+  return Path.find("include/crosslane/vortex/") != std::string::npos;
+}
+
+DebugLoc userLocation(const DebugLoc &DL) {
+  for (DILocation *L = DL.get(); L; L = L->getInlinedAt())
+    if (!isInOurHeaders(L))
+      return DebugLoc(L);
+  return DL;
 }
 
 void markVortexFunction(Function &F) {

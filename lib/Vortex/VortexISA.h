@@ -16,6 +16,7 @@
 #ifndef CROSSLANE_LIB_VORTEX_VORTEXISA_H
 #define CROSSLANE_LIB_VORTEX_VORTEXISA_H
 
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <optional>
@@ -86,6 +87,15 @@ void emitJoin(llvm::IRBuilderBase &B, llvm::Value *Token);
 void emitPred(llvm::IRBuilderBase &B, llvm::Value *Keep,
               llvm::Value *RestoreMask);
 llvm::Value *emitThreadMask(llvm::IRBuilderBase &B);
+
+/// Where a diagnostic about \p DL belongs: the innermost location of the
+/// inlining chain that is not in Crosslane's own Vortex headers (an atomic
+/// or a barrier written through hip_runtime.h is reported at the user's
+/// call).
+llvm::DebugLoc userLocation(const llvm::DebugLoc &DL);
+
+/// True if \p L is a line of Crosslane's own Vortex headers.
+bool isInOurHeaders(const llvm::DILocation *L);
 
 /// The function attribute crosslane-vortex-abi gives Vortex code.
 inline constexpr const char *VortexAttr = "crosslane-vortex";

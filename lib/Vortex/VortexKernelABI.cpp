@@ -309,23 +309,35 @@ void emitMeta(Module &M, StringRef Text) {
   appendToUsed(M, {G});
 }
 
-/// Atomics need the A extension, which not every Vortex build has.
+/// Atomics need the A extension, which not every Vortex build has. This
+/// runs before inlining: an atomic inside hip_runtime.h's atomicAdd & co. is
+/// reported at each call of that function.
 void checkAtomics(Module &M) {
+  const char *Msg = "atomic operation on a Vortex target without the A "
+                    "extension (atomics abort on such a build): use a "
+                    "configuration with atomics, e.g. "
+                    "--vortex-config=w16t16a";
   for (Function &F : M) {
     if (F.isDeclaration() || !vortex::isVortexFunction(F) ||
         F.getFnAttribute("target-features").getValueAsString().contains(
             "+a"))
       continue;
-    for (Instruction &I : instructions(F))
-      if (I.isAtomic() && !isa<FenceInst>(I)) {
-        F.getContext().diagnose(DiagnosticInfoUnsupported(
-            F,
-            "atomic operation on a Vortex target without the A extension "
-            "(atomics abort on such a build): use a configuration with "
-            "atomics, e.g. --vortex-config=w16t16a",
-            I.getDebugLoc(), DS_Error));
-        break;
-      }
+    auto It = find_if(instructions(F), [](const Instruction &I) {
+      return I.isAtomic() && !isa<FenceInst>(I);
+    });
+    if (It == instructions(F).end())
+      continue;
+    SmallVector<Instruction *, 4> Sites;
+    if (vortex::isInOurHeaders(It->getDebugLoc().get()))
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          Sites.push_back(CB);
+    if (Sites.empty())
+      Sites.push_back(&*It);
+    for (Instruction *Site : Sites)
+      M.getContext().diagnose(DiagnosticInfoUnsupported(
+          *Site->getFunction(), Msg,
+          vortex::userLocation(Site->getDebugLoc()), DS_Error));
   }
 }
 

@@ -178,13 +178,6 @@ Status Device::vortexError(const std::string &What, VxResult Result,
 // Properties
 //===----------------------------------------------------------------------===//
 
-Status Device::query(uint32_t Caps, uint64_t &Value) {
-  if (Status St = checkUsable(); !St.ok())
-    return St;
-  VxResult R = Api.vx_device_query(Handle, Caps, &Value);
-  return R == VxSuccess ? Status::success() : vortexError("vx_device_query", R);
-}
-
 Status Device::properties(hipDeviceProp_t &Props) {
   std::memset(&Props, 0, sizeof(Props));
   std::snprintf(Props.name, sizeof(Props.name), "Vortex (%s)",

@@ -8,13 +8,14 @@
 // implemented on Runtime.h's Device. Each entry point takes the runtime's
 // mutex, does its work and records a failure as the calling thread's last
 // error (hipGetLastError) and as the explanation hipGetErrorString gives for
-// the code. Nothing aborts or exits.
+// the code. No call aborts or exits the program.
 //
 // The device is opened at the first call that needs it: libvortex.so of
 // the configuration directory named by CROSSLANE_VORTEX_CONFIG or, without
 // it, by the first registered container. At program exit the runtime waits
 // for outstanding work, prints Vortex's performance counters when
-// CROSSLANE_VORTEX_PERF=1, and releases every handle.
+// CROSSLANE_VORTEX_PERF=1, and releases every handle; after a kernel hung,
+// it ends the program early instead (see noteDeviceLost).
 //
 //===----------------------------------------------------------------------===//
 
@@ -288,6 +289,15 @@ void **__hipRegisterFatBinary(const void *Data) {
     Code->Invalid = Status::error(
         hipErrorInvalidImage,
         "the program's embedded Vortex device code is unusable: " + Error);
+  // crosslane-hipcc embeds the program's one device image in every host
+  // object: translation units with the same image share one CodeObject
+  // (an image is linked at a fixed address and can be loaded once).
+  if (Code->Invalid.ok())
+    for (const std::unique_ptr<CodeObject> &Other : R.Codes)
+      if (Other->Invalid.ok() && Other->Bin.ImageSize == Code->Bin.ImageSize &&
+          std::memcmp(Other->Bin.Image, Code->Bin.Image,
+                      Code->Bin.ImageSize) == 0)
+        return reinterpret_cast<void **>(Other.get());
   // The handle clang stores and passes back is the CodeObject itself.
   void **Handle = reinterpret_cast<void **>(Code.get());
   R.Codes.push_back(std::move(Code));

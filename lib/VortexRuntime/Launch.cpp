@@ -48,6 +48,14 @@ std::string dims(dim3 D) {
          std::to_string(D.z);
 }
 
+/// Names a failed load. Images are linked at fixed addresses: two images
+/// whose ranges overlap cannot be loaded together.
+std::string loadWhat(const VxbinLayout &Layout) {
+  return "loading the Vortex image at [" + hex(Layout.MinVma) + ", " +
+         hex(Layout.MaxVma) +
+         ") (another image loaded there?) with vx_module_load_bytes";
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -74,7 +82,7 @@ Status Device::loadCode(CodeObject &Code) {
   VxResult R = Api.vx_module_load_bytes(Handle, Bytes.data(), Bytes.size(),
                                         &Code.Module);
   if (R != VxSuccess)
-    return vortexError("vx_module_load_bytes", R, hipErrorInvalidImage);
+    return vortexError(loadWhat(Layout), R, hipErrorInvalidImage);
   Code.Loaded = true;
   return Status::success();
 }
@@ -91,7 +99,7 @@ Status Device::loadSplitImage(CodeObject &Code, const uint8_t *Image,
   VxResult R = Api.vx_module_load_bytes(Handle, Bytes.data(), Bytes.size(),
                                         &Code.Module);
   if (R != VxSuccess)
-    return vortexError("vx_module_load_bytes", R, hipErrorInvalidImage);
+    return vortexError(loadWhat(Layout), R, hipErrorInvalidImage);
   if (Status St = uploadData(Code, Image, Layout); !St.ok()) {
     if (!Lost)
       Api.vx_module_release(Code.Module);

@@ -69,8 +69,6 @@ void noteDeviceLost();
 /// Formats \p Value as 0x-prefixed hexadecimal.
 std::string hex(uint64_t Value);
 
-class Device;
-
 /// A registered container and its loaded state on the device.
 struct CodeObject {
   FatBinary Bin;
@@ -80,7 +78,7 @@ struct CodeObject {
   bool Loaded = false;
   VxModule Module = nullptr;
   /// The image beyond its first page, which this runtime reserves and
-  /// writes itself so that variables can be written (see Device::loadCode).
+  /// writes itself so that variables can be written (see Launch.cpp).
   VxBuffer Data = nullptr;
   uint64_t DataBase = 0;
   uint64_t DataSize = 0;
@@ -116,7 +114,8 @@ struct Allocation {
   bool Owned = true;
 };
 
-/// Enqueues one Vortex command given its wait list; returns its event.
+/// Enqueues one Vortex command after the events of its wait list; returns
+/// its event.
 using EnqueueFn = std::function<VxResult(uint32_t NumWaits,
                                          const VxEvent *Waits, VxEvent *Out)>;
 
@@ -134,11 +133,7 @@ public:
   /// loaded images of \p Codes.
   Status reset(const std::vector<std::unique_ptr<CodeObject>> &Codes);
 
-  // Queries.
-  const std::string &configDir() const { return ConfigDir; }
-  /// Whether a wait timed out, leaving a kernel running forever.
-  bool lost() const { return Lost; }
-  Status query(uint32_t Caps, uint64_t &Value);
+  // Queries. Properties come from the capabilities read at open.
   Status properties(hipDeviceProp_t &Props);
   Status attribute(hipDeviceAttribute_t Attr, int &Value);
 

@@ -33,6 +33,7 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class AllocaInst;
 class BasicBlock;
 class BranchInst;
 class DominatorTree;
@@ -71,9 +72,13 @@ private:
   const llvm::LoopInfo &LI;
   llvm::DenseSet<const llvm::Value *> Divergent;
   llvm::DenseSet<const llvm::BasicBlock *> BranchesDone;
+  llvm::DenseSet<const llvm::AllocaInst *> DivergentSlots;
   unsigned NumDivergentBranches = 0;
 
   void seed(llvm::SmallVectorImpl<const llvm::Value *> &Work);
+  static bool isPrivateSlot(const llvm::AllocaInst &Slot);
+  void slotDivergent(const llvm::AllocaInst &Slot,
+                     llvm::SmallVectorImpl<const llvm::Value *> &Work);
   void markDivergent(const llvm::Value *V,
                      llvm::SmallVectorImpl<const llvm::Value *> &Work);
   void joinsOf(const llvm::BranchInst &Br,

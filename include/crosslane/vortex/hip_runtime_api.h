@@ -259,6 +259,18 @@ inline hipError_t hipGetSymbolSize(size_t *size, const T &symbol) {
   return hipGetSymbolSize(size, static_cast<const void *>(&symbol));
 }
 
+/// hipLaunchKernel naming the kernel itself: hipLaunchKernel(saxpy, ...).
+template <class T>
+inline hipError_t hipLaunchKernel(T *Kernel, dim3 gridDim, dim3 blockDim,
+                                  void **args, size_t sharedMemBytes = 0,
+                                  hipStream_t stream = 0) {
+  return hipLaunchKernel(reinterpret_cast<const void *>(Kernel), gridDim,
+                         blockDim, args, sharedMemBytes, stream);
+}
+
+/// HIP names symbols for the symbol APIs through this macro.
+#define HIP_SYMBOL(X) X
+
 /// HIP's launch macro: kernel<<<grid, block, shmem, stream>>>(args...).
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...)            \
   do {                                                                         \

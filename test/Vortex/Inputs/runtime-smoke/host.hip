@@ -78,8 +78,18 @@ void runSaxpy(int N, float *DA, float *DB, float *DOut) {
     Errors += Out[I] != A[I] * 3.0f + B[I];
   std::printf("saxpy: %d of %d wrong\n", Errors, N);
 
-  // Again with 8-thread blocks, reading back the upper half through an
-  // interior pointer.
+  // Through hipLaunchKernel (S = 2), then again with 8-thread blocks
+  // (S = -1), reading back the upper half through an interior pointer.
+  float S = 2.0f;
+  void *Args[] = {&DOut, &DA, &DB, &S, &N};
+  report("hipLaunchKernel",
+         hipLaunchKernel(saxpy, dim3(N / 4), dim3(4), Args, 0, nullptr));
+  report("hipMemcpy D2H",
+         hipMemcpy(Out.data(), DOut, Bytes, hipMemcpyDeviceToHost));
+  Errors = 0;
+  for (int I = 0; I < N; ++I)
+    Errors += Out[I] != A[I] * 2.0f + B[I];
+  std::printf("hipLaunchKernel: %d of %d wrong\n", Errors, N);
   hipLaunchKernelGGL(saxpy, dim3(N / 8), dim3(8), 0, 0, DOut, DA, DB, -1.0f, N);
   report("hipLaunchKernelGGL", hipGetLastError());
   std::vector<float> Half(N / 2);
@@ -210,6 +220,16 @@ int runFull() {
   report("hipFree", hipFree(DA));
   hipFree(DB);
   hipFree(DOut);
+  // After a reset the images load again, variables zeroed.
+  report("hipDeviceReset", hipDeviceReset());
+  hipMalloc(&DA, N * sizeof(float));
+  hipMalloc(&DB, N * sizeof(float));
+  hipMalloc(&DOut, N * sizeof(float));
+  runSaxpy(N, DA, DB, DOut);
+  int LastN = -1;
+  report("hipMemcpyFromSymbol after reset",
+         hipMemcpyFromSymbol(&LastN, last_n, sizeof(LastN)));
+  std::printf("last_n=%d\n", LastN);
   return Failures;
 }
 
