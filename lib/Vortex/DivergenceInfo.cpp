@@ -17,7 +17,7 @@
 
 #include "crosslane/Vortex/VortexDivergence.h"
 
-#include "VortexISA.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"

@@ -6,7 +6,7 @@
 
 #include "LaneSerialize.h"
 
-#include "VortexISA.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"

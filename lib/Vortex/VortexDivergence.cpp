@@ -17,7 +17,7 @@
 #include "crosslane/Vortex/VortexDivergence.h"
 
 #include "LaneSerialize.h"
-#include "VortexISA.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"

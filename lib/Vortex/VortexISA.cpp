@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "VortexISA.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"

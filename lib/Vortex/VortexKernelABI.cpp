@@ -14,7 +14,7 @@
 
 #include "crosslane/Vortex/VortexKernelABI.h"
 
-#include "VortexISA.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"

@@ -13,8 +13,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef CROSSLANE_LIB_VORTEX_VORTEXISA_H
-#define CROSSLANE_LIB_VORTEX_VORTEXISA_H
+#ifndef CROSSLANE_VORTEX_VORTEXISA_H
+#define CROSSLANE_VORTEX_VORTEXISA_H
 
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
@@ -112,4 +112,4 @@ void markVortexFunction(llvm::Function &F);
 } // namespace vortex
 } // namespace crosslane
 
-#endif // CROSSLANE_LIB_VORTEX_VORTEXISA_H
+#endif // CROSSLANE_VORTEX_VORTEXISA_H
