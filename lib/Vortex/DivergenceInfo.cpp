@@ -38,18 +38,8 @@ bool isVortexKernel(const Function &F) {
 static bool callSeedsDivergence(const CallBase &CB) {
   if (CB.getType()->isVoidTy())
     return false;
-  if (auto Info = vortex::decodeAsm(CB)) {
-    switch (Info->Kind) {
-    case vortex::AsmKind::CSRRead:
-      return vortex::isDivergentCSR(Info->Csr);
-    case vortex::AsmKind::Split:
-    case vortex::AsmKind::Vote:
-    case vortex::AsmKind::BarrierAsync:
-      return false;
-    default:
-      return true;
-    }
-  }
+  if (auto Info = vortex::decodeAsm(CB))
+    return vortex::asmResultDivergent(*Info);
   // Intrinsics without side effects follow their operands.
   if (const Function *Callee = CB.getCalledFunction())
     if (Callee->isIntrinsic() && CB.onlyReadsMemory() &&

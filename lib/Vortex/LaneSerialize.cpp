@@ -102,7 +102,8 @@ const char *oneLaneReason(const Instruction &I, bool &Always) {
       return nullptr; // compiled by this pass too
     return "library code is not divergence-safe";
   }
-  if (isa<PHINode>(I) || isa<SelectInst>(I) || isa<LoadInst>(I) ||
+  if (I.isTerminator() || I.getOpcode() == Instruction::FNeg ||
+      isa<PHINode>(I) || isa<SelectInst>(I) || isa<LoadInst>(I) ||
       isa<StoreInst>(I) || isa<BitCastInst>(I) || isa<FreezeInst>(I) ||
       isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
       isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||

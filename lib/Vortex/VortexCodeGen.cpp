@@ -31,6 +31,8 @@ void addVortexCodeGenPasses(TargetPassConfig &PassConfig) {
   std::unique_ptr<Pass> CallBr(createCallBrPass());
   PassConfig.insertPass(CallBr->getPassID(),
                         createVortexDivergenceLegacyPass());
+  // The check reads the selected code once its pseudos are expanded.
+  PassConfig.insertPass(&FinalizeISelID, createVortexBranchCheckPass());
 }
 
 } // namespace crosslane

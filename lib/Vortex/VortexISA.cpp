@@ -104,12 +104,8 @@ static AsmKind decodeInsn(ArrayRef<StringRef> Fields) {
   return *F3 < 8 ? WarpControl[*F3] : AsmKind::Unknown;
 }
 
-std::optional<AsmInfo> decodeAsm(const CallBase &CB) {
-  const auto *IA = dyn_cast<InlineAsm>(CB.getCalledOperand());
-  if (!IA)
-    return std::nullopt;
-  std::string Text = substituteConstants(CB, *IA);
-  StringRef S = StringRef(Text).trim();
+AsmInfo decodeAsmText(StringRef Text) {
+  StringRef S = Text.trim();
   AsmInfo Info;
   SmallVector<StringRef, 8> Fields;
   if (S.consume_front("csrr ")) {
@@ -128,6 +124,26 @@ std::optional<AsmInfo> decodeAsm(const CallBase &CB) {
     Info.Kind = decodeInsn(Fields);
   }
   return Info;
+}
+
+std::optional<AsmInfo> decodeAsm(const CallBase &CB) {
+  const auto *IA = dyn_cast<InlineAsm>(CB.getCalledOperand());
+  if (!IA)
+    return std::nullopt;
+  return decodeAsmText(substituteConstants(CB, *IA));
+}
+
+bool asmResultDivergent(const AsmInfo &Info) {
+  switch (Info.Kind) {
+  case AsmKind::CSRRead:
+    return isDivergentCSR(Info.Csr);
+  case AsmKind::Split:
+  case AsmKind::Vote:
+  case AsmKind::BarrierAsync:
+    return false;
+  default:
+    return true;
+  }
 }
 
 /// A convergent inline-asm call.

@@ -117,6 +117,10 @@ struct VortexDivergencePass
 /// The same, as a legacy pass for the code generator's pipeline.
 llvm::Pass *createVortexDivergenceLegacyPass();
 
+/// The machine-level check that every divergent branch is covered
+/// (lib/Vortex/BranchCheck.cpp).
+llvm::Pass *createVortexBranchCheckPass();
+
 /// Inserts the legacy pass into a RISC-V code generator's pipeline, right
 /// before instruction selection (it skips functions without +xvortex).
 void addVortexCodeGenPasses(llvm::TargetPassConfig &PassConfig);

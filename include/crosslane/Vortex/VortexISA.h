@@ -79,6 +79,13 @@ struct AsmInfo {
 /// does not call inline asm.
 std::optional<AsmInfo> decodeAsm(const llvm::CallBase &CB);
 
+/// The same for asm text whose constant operands are already substituted
+/// (what the machine-level check reads from an INLINEASM instruction).
+AsmInfo decodeAsmText(llvm::StringRef Text);
+
+/// True if the results of asm of kind \p Info may differ between lanes.
+bool asmResultDivergent(const AsmInfo &Info);
+
 /// Builders for the instructions the passes emit. Every one is a convergent
 /// inline-asm call (code motion must not add control dependences to it).
 llvm::Value *emitCSRRead(llvm::IRBuilderBase &B, unsigned Csr);

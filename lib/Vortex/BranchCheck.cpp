@@ -1,0 +1,218 @@
+//===- BranchCheck.cpp - Every divergent machine branch is covered --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A verifier-style machine pass, run on Vortex functions right after
+/// instruction selection has expanded its pseudos (finalize-isel, still
+/// SSA): a conditional branch whose operands depend on the lane (thread-id
+/// CSRs, shuffles, unknown asm, atomics, call results, arguments of
+/// non-kernel functions, stack slots that received such values) must follow
+/// a vx_split or vx_pred in its block; otherwise the warp would follow its
+/// last active lane there. The check follows data dependences only (not the
+/// joins of divergent branches, which crosslane-vortex-divergence handles in
+/// IR), so it catches what the code generator adds after that pass: a
+/// select or a 64-bit comparison expanded into a branch diamond (no Zicond),
+/// a jump table. Each uncovered branch is a warning at the user's line.
+///
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Vortex/VortexDivergence.h"
+#include "crosslane/Vortex/VortexISA.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "crosslane-vortex-branch-check"
+
+STATISTIC(NumUncovered, "Divergent machine branches without split/pred");
+
+namespace crosslane {
+namespace {
+
+/// The asm text of \p MI with each `$N` whose operand is an immediate
+/// replaced by its value.
+std::string asmText(const MachineInstr &MI) {
+  StringRef S = MI.getOperand(InlineAsm::MIOp_AsmString).getSymbolName();
+  SmallVector<std::optional<int64_t>, 8> Imms;
+  for (unsigned I = InlineAsm::MIOp_FirstOperand; I < MI.getNumOperands();) {
+    const MachineOperand &FlagOp = MI.getOperand(I);
+    if (!FlagOp.isImm())
+      break;
+    InlineAsm::Flag F(FlagOp.getImm());
+    unsigned N = F.getNumOperandRegisters();
+    std::optional<int64_t> Imm;
+    if (F.isImmKind() && N == 1 && MI.getOperand(I + 1).isImm())
+      Imm = MI.getOperand(I + 1).getImm();
+    Imms.push_back(Imm);
+    I += 1 + N;
+  }
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    size_t J = I + 1;
+    if (S[I] != '$' || J >= S.size() || !isDigit(S[J])) {
+      Out += S[I];
+      continue;
+    }
+    unsigned N = 0;
+    while (J < S.size() && isDigit(S[J]))
+      N = N * 10 + (S[J++] - '0');
+    if (N < Imms.size() && Imms[N])
+      Out += std::to_string(*Imms[N]);
+    else
+      Out += S.substr(I, J - I).str();
+    I = J - 1;
+  }
+  return Out;
+}
+
+std::optional<vortex::AsmInfo> asmInfo(const MachineInstr &MI) {
+  if (!MI.isInlineAsm())
+    return std::nullopt;
+  return vortex::decodeAsmText(asmText(MI));
+}
+
+class Taint {
+public:
+  Taint(const MachineFunction &MF) : MF(MF), MRI(MF.getRegInfo()) {}
+  void run();
+  bool isTainted(const MachineInstr &MI) const {
+    return any_of(MI.uses(), [&](const MachineOperand &MO) {
+      return MO.isReg() && MO.getReg().isVirtual() && Regs.contains(MO.getReg());
+    });
+  }
+
+private:
+  const MachineFunction &MF;
+  const MachineRegisterInfo &MRI;
+  DenseSet<Register> Regs;
+  DenseSet<int> Slots;
+  SmallVector<Register, 32> Work;
+
+  void taintDefs(const MachineInstr &MI) {
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && MO.getReg().isVirtual() &&
+          Regs.insert(MO.getReg()).second)
+        Work.push_back(MO.getReg());
+  }
+  bool seeds(const MachineInstr &MI, bool Kernel) const;
+  void taintSlot(int FI);
+};
+
+bool Taint::seeds(const MachineInstr &MI, bool Kernel) const {
+  if (auto Info = asmInfo(MI))
+    return vortex::asmResultDivergent(*Info);
+  if (MI.mayLoad() && MI.mayStore())
+    return true; // atomic
+  if (MI.isCopy() && MI.getOperand(1).getReg().isPhysical()) {
+    // Arguments of a kernel entry are the same in every lane; other
+    // physical-register copies are call results or arguments.
+    bool EntryArg = &*MF.begin() == MI.getParent() &&
+                    MRI.isLiveIn(MI.getOperand(1).getReg());
+    return !(Kernel && EntryArg) &&
+           !MRI.isConstantPhysReg(MI.getOperand(1).getReg());
+  }
+  return false;
+}
+
+void Taint::taintSlot(int FI) {
+  if (!Slots.insert(FI).second)
+    return;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.mayLoad() && any_of(MI.operands(), [&](const MachineOperand &MO) {
+            return MO.isFI() && MO.getIndex() == FI;
+          }))
+        taintDefs(MI);
+}
+
+void Taint::run() {
+  bool Kernel = isVortexKernel(MF.getFunction());
+  if (!Kernel)
+    for (auto [PReg, VReg] : MRI.liveins())
+      if (VReg && Regs.insert(VReg).second)
+        Work.push_back(VReg);
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (seeds(MI, Kernel))
+        taintDefs(MI);
+  while (!Work.empty()) {
+    Register R = Work.pop_back_val();
+    for (const MachineInstr &MI : MRI.use_nodbg_instructions(R)) {
+      if (MI.mayStore() && !MI.mayLoad()) {
+        for (const MachineOperand &MO : MI.operands())
+          if (MO.isFI())
+            taintSlot(MO.getIndex());
+        continue;
+      }
+      taintDefs(MI);
+    }
+  }
+}
+
+/// True if a vx_split or vx_pred precedes \p Br in its block (after any
+/// earlier terminator).
+bool isCovered(const MachineInstr &Br) {
+  MachineBasicBlock::const_reverse_iterator It(Br),
+      E = Br.getParent()->rend();
+  while (++It != E) {
+    if (It->isTerminator())
+      return false;
+    if (auto Info = asmInfo(*It))
+      if (Info->Kind == vortex::AsmKind::Split ||
+          Info->Kind == vortex::AsmKind::Pred)
+        return true;
+  }
+  return false;
+}
+
+struct VortexBranchCheck : public MachineFunctionPass {
+  static char ID;
+  VortexBranchCheck() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "Crosslane Vortex branch check";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesAll();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+};
+char VortexBranchCheck::ID = 0;
+
+bool VortexBranchCheck::runOnMachineFunction(MachineFunction &MF) {
+  const Function &F = MF.getFunction();
+  if (!vortex::isVortexFunction(F) || !MF.getRegInfo().isSSA())
+    return false;
+  Taint T(MF);
+  T.run();
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB) {
+      if (!MI.isConditionalBranch() || !T.isTainted(MI) || isCovered(MI))
+        continue;
+      ++NumUncovered;
+      F.getContext().diagnose(DiagnosticInfoUnsupported(
+          F,
+          "the code generator made a branch on a lane-dependent value that "
+          "no vx_split/vx_pred covers: on Vortex the warp follows its last "
+          "active lane here (a select or 64-bit compare without Zicond? "
+          "compile with +zicond)",
+          vortex::userLocation(MI.getDebugLoc()), DS_Warning));
+    }
+  return false;
+}
+
+} // namespace
+
+Pass *createVortexBranchCheckPass() { return new VortexBranchCheck(); }
+
+} // namespace crosslane
