@@ -204,8 +204,7 @@ bool VortexBranchCheck::runOnMachineFunction(MachineFunction &MF) {
           F,
           "the code generator made a branch on a lane-dependent value that "
           "no vx_split/vx_pred covers: on Vortex the warp follows its last "
-          "active lane here (a select or 64-bit compare without Zicond? "
-          "compile with +zicond)",
+          "active lane here",
           vortex::userLocation(MI.getDebugLoc()), DS_Warning));
     }
   return false;

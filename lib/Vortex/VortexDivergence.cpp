@@ -30,6 +30,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Scalar/StructurizeCFG.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -48,6 +49,13 @@ STATISTIC(NumPreds, "Divergent loop exits guarded by vx_pred");
 STATISTIC(NumSelects, "Divergent selects and min/max made branch-free");
 STATISTIC(NumOneLane, "Instructions run one lane at a time");
 STATISTIC(NumUnsafe, "Divergent branches left as they are (diagnosed)");
+
+static cl::opt<bool> SplitJoin(
+    "crosslane-vortex-split-join",
+    cl::desc("Make divergent control flow safe on Vortex (vx_split/vx_join/"
+             "vx_pred, branch-free selects, one-lane library code); off "
+             "shows what the hardware does without it"),
+    cl::init(true));
 
 namespace crosslane {
 namespace {
@@ -300,7 +308,7 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
 } // namespace
 
 bool makeVortexDivergenceSafe(Function &F) {
-  if (F.isDeclaration() || !vortex::isVortexFunction(F))
+  if (!SplitJoin || F.isDeclaration() || !vortex::isVortexFunction(F))
     return false;
   OptimizationRemarkEmitter ORE(&F);
   lowerSwitches(F);
