@@ -11,7 +11,10 @@
 #      executor is built;
 #   5. for examples/api/*.hip (Crosslane's own operations, crosslane.h):
 #      run the kernel before and after the plugin in the executor on random
-#      and adversarial inputs and compare bit for bit.
+#      and adversarial inputs and compare bit for bit;
+#   6. Vortex: examples/vortex/*.hip compiled for the Vortex GPU and run on
+#      its simulator, without and with the divergence handling
+#      (examples/vortex/demo-vortex.sh).
 #
 # usage: examples/demo.sh [BUILD_DIR]   (make demo)
 #   DEMO_CHIPS="gfx942 gfx1100" to choose chips; DEMO_DIFF_LINES=40.
@@ -98,3 +101,6 @@ if [ -x "$BUILD/bin/crosslane-run" ]; then
       --arg=buf:f32:N:zero --arg=buf:i32:N:zero --arg=i32:N --print=none | tail -1
   done
 fi
+
+bold "== Vortex: HIP programs compiled by clang-22 + Crosslane, run on Vortex's simulator"
+bash "$ROOT/examples/vortex/demo-vortex.sh" "$BUILD"
