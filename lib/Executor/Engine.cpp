@@ -19,6 +19,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "AddressMap.h"
 #include "EngineImpl.h"
 #include "crosslane/Support/Compare.h"
 
@@ -222,11 +223,6 @@ struct Region {
   bool Declared = false; ///< a constant the module declares but never defines
 };
 
-// Flat address layout: bits 63..48 tag (0 global, 1 LDS, 2 private);
-// global: region id in bits 47..32, offset in bits 31..0; private: lane in
-// bits 39..32.
-constexpr uint64_t TagLDS = 1ULL << 48, TagPriv = 2ULL << 48;
-
 } // namespace
 
 namespace {
@@ -310,6 +306,10 @@ struct Wave {
   uint64_t Valid = 0; ///< lanes that exist (partial waves)
   std::vector<Frame> Frames;
   bool AtBarrier = false, Done = false;
+  /// Waits at a target's counted barrier until another wave releases it.
+  bool Blocked = false;
+  /// BranchModel::LastActiveLane: the wave's thread mask.
+  uint64_t TMask = 0;
   /// Other waves of the workgroup exist: the wave gives way after a time
   /// slice and at s_sleep (waves of a workgroup run concurrently, so one
   /// may spin on a flag another sets).
@@ -340,11 +340,23 @@ public:
   Wave *CurWave = nullptr;
   uint64_t KernargAddr = 0, DispatchAddr = 0, ImplicitAddr = 0;
   uint64_t Budget = 0;
+  AddressMap Map;
+  /// BranchModel::LastActiveLane (the whole wave follows its last lane).
+  bool LastLane = false;
+  unsigned NumWaves = 0;
+  std::vector<Wave> *Waves = nullptr; ///< of the running workgroup
+  /// What a target's warp-control instruction asked for (applyControl).
+  struct Control {
+    std::optional<uint64_t> Mask;
+    std::optional<CodePoint> Jump;
+    bool Block = false;
+  } Ctl;
 
   Impl(Module &M, std::unique_ptr<TargetModel> T)
-      : M(M), TM(std::move(T)), DL(M.getDataLayout()) {
+      : M(M), TM(std::move(T)), DL(M.getDataLayout()), Map(TM->flat32()) {
     W = TM->waveSize();
     FullMask = W == 64 ? ~0ULL : ((1ULL << W) - 1);
+    LastLane = TM->branchModel() == BranchModel::LastActiveLane;
   }
 
   // Engine services.
@@ -365,6 +377,25 @@ public:
   const LaunchConfig &launch() const override { return *Cfg; }
   unsigned waveIndex() const override { return CurWave->Index; }
   void countWork(uint64_t N) override { Stats.LaneInstructions += N; }
+  unsigned numWaves() const override { return NumWaves; }
+  uint64_t threadMask() const override {
+    return LastLane ? CurWave->TMask : CurWave->Frames.back().Exec;
+  }
+  void setThreadMask(uint64_t Mask) override { Ctl.Mask = Mask & FullMask; }
+  CodePoint nextPoint() const override {
+    const Frame &F = CurWave->Frames.back();
+    return {unsigned(CurWave->Frames.size() - 1), F.Cur, F.InstIdx + 1};
+  }
+  void jumpTo(const CodePoint &P) override { Ctl.Jump = P; }
+  uint64_t lanesElsewhere() const override {
+    const std::vector<Frame> &Fs = CurWave->Frames;
+    uint64_t M = 0;
+    for (const Frame &F : Fs)
+      M |= F.Live & ~F.Exec;
+    return LastLane ? 0 : M;
+  }
+  void blockWave() override { Ctl.Block = true; }
+  void releaseWave(unsigned I) override { (*Waves)[I].Blocked = false; }
 
   // --- Errors ------------------------------------------------------------
 
@@ -821,13 +852,13 @@ public:
       return X;
     if (T == MemSpace::Flat) {
       if (F == MemSpace::Local)
-        return TagLDS | (X & 0xFFFFFFFF);
+        return Map.localToFlat(X);
       if (F == MemSpace::Private)
-        return TagPriv | ((uint64_t)Lane << 32) | (X & 0xFFFFFFFF);
+        return Map.privateToFlat(Lane, X);
       return X;
     }
     if (T == MemSpace::Local || T == MemSpace::Private)
-      return X & 0xFFFFFFFF;
+      return Map.flatToOffset(X);
     return X;
   }
 
@@ -885,7 +916,10 @@ public:
     R.Init.assign(Size, 0);
     R.ReadOnly = RO;
     Globals.push_back(std::move(R));
-    return (uint64_t)Globals.size() << 32;
+    uint64_t A = Map.addGlobal(Size);
+    if (!A && Err.empty())
+      Err = "the 32-bit address space is full (region '" + Name.str() + "')";
+    return A;
   }
 
   /// Lays out module globals: LDS offsets and global/constant regions.
@@ -921,7 +955,7 @@ public:
       auto It = GlobalAddr.find(&GV);
       if (It == GlobalAddr.end() || !GV.hasInitializer())
         continue;
-      Region &R = Globals[(It->second >> 32) - 1];
+      Region &R = Globals[Map.globalIndex(It->second)];
       if (!storeConst(GV.getInitializer(), R, 0, Why)) {
         Err = "cannot initialise global '" + GV.getName().str() + "': " + Why;
         return false;
@@ -942,29 +976,37 @@ public:
       return nullptr;
     }
     Region *R = nullptr;
-    Off = Addr;
-    if (S == MemSpace::Flat) {
-      uint64_t Tag = Addr >> 48;
-      if (Tag == 1) {
-        S = MemSpace::Local;
-        Off = Addr & 0xFFFFFFFF;
-      } else if (Tag == 2) {
-        S = MemSpace::Private;
-        Lane = (Addr >> 32) & 0xFF;
-        Off = Addr & 0xFFFFFFFF;
-      } else if (Tag == 0) {
-        S = MemSpace::Global;
-      } else {
-        failAt(I, "flat address 0x" + utohexstr(Addr) +
-                      " is in no aperture (lane " + Twine(Lane) + ")");
-        return nullptr;
-      }
-    }
+    AddressMap::Where Wh;
+    Wh.Off = Addr, Wh.Lane = Lane;
+    if (S == MemSpace::Local)
+      Wh.K = AddressMap::Kind::Local;
+    else if (S == MemSpace::Private)
+      Wh.K = AddressMap::Kind::Private;
+    else if (S == MemSpace::Flat)
+      Wh = Map.decodeFlat(Addr, Lane);
+    else
+      Wh = Map.decodeGlobal(Addr);
+    Off = Wh.Off;
     StringRef What;
-    if (S == MemSpace::Local) {
+    switch (Wh.K) {
+    case AddressMap::Kind::BadTag:
+      failAt(I, "flat address 0x" + utohexstr(Addr) +
+                    " is in no aperture (lane " + Twine(Lane) + ")");
+      return nullptr;
+    case AddressMap::Kind::Null:
+    case AddressMap::Kind::Nowhere:
+      failAt(I, (Wh.K == AddressMap::Kind::Null
+                     ? Twine("null pointer dereference")
+                     : "address 0x" + utohexstr(Addr) +
+                           " is in no allocation") +
+                    " in lane " + Twine(Lane));
+      return nullptr;
+    case AddressMap::Kind::Local:
       R = &LDS;
-      What = "LDS";
-    } else if (S == MemSpace::Private) {
+      What = LDS.Name;
+      break;
+    case AddressMap::Kind::Private:
+      Lane = Wh.Lane;
       if (Lane >= CurWave->Priv.size()) {
         failAt(I, "private address of a non-existent lane");
         return nullptr;
@@ -977,18 +1019,11 @@ public:
                       Twine(Lane));
         return nullptr;
       }
-    } else {
-      uint64_t Id = Addr >> 32;
-      Off = Addr & 0xFFFFFFFF;
-      if (Id == 0 || Id > Globals.size()) {
-        failAt(I, (Addr == 0 ? Twine("null pointer dereference")
-                             : "address 0x" + utohexstr(Addr) +
-                                   " is in no allocation") +
-                      " in lane " + Twine(Lane));
-        return nullptr;
-      }
-      R = &Globals[Id - 1];
+      break;
+    case AddressMap::Kind::Global:
+      R = &Globals[Wh.Index];
       What = R->Name;
+      break;
     }
     if (Off + Size > R->Bytes.size()) {
       failAt(I, "out-of-bounds " + Twine(Write ? "store" : "load") + " of " +
@@ -1056,11 +1091,17 @@ public:
 
   bool run(const Function &K, const LaunchConfig &C,
            std::vector<std::vector<uint8_t>> &Buffers);
+  bool kernargLeaves(const Function &K, const LaunchConfig &C,
+                     ArrayRef<uint64_t> BufAddr, std::vector<uint8_t> &Kernarg,
+                     std::vector<uint64_t> &ArgBits,
+                     std::vector<uint64_t> &ByRefOff);
   bool runWorkgroup(DecodedFunc *DK, const std::vector<uint64_t> &ArgBits);
   bool runWave(Wave &Wv);
   bool execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
                 uint64_t LaneMask);
   bool execTerminator(Frame &F, const DBlock &B, const DInst &D);
+  bool execWarpTerminator(Frame &F, const DBlock &B, const DInst &D);
+  int execTargetAsm(Wave &Wv, Frame &F, const DInst &D, OpCtx &C);
   bool execCall(Wave &Wv, Frame &F, const DInst &D, OpCtx &C, bool &Pushed);
   bool execGenericIntrinsic(OpCtx &C, bool &Handled);
   bool execReduction(OpCtx &C, bool &Handled);
@@ -1613,8 +1654,12 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
       D.Cases.push_back(Case.getCaseValue()->getZExtValue());
   } else if (auto *CB = dyn_cast<CallBase>(&I)) {
     const Function *Callee = CB->getCalledFunction();
-    if (CB->isInlineAsm())
-      return decodeInlineAsm(*CB, D);
+    if (CB->isInlineAsm()) {
+      std::string Why;
+      if ((D.TargetAsm = TM->decodeAsm(*CB, Why)))
+        return true;
+      return Why.empty() ? decodeInlineAsm(*CB, D) : failAt(I, Why);
+    }
     if (!Callee)
       return failAt(I, "indirect calls are not modelled");
     D.IID = Callee->getIntrinsicID();
@@ -2357,8 +2402,14 @@ bool Executor::Impl::execInst(Wave &Wv, Frame &F, const DInst &D, uint64_t Exec,
     return true;
   }
   case Instruction::Alloca: {
-    forLanes(Exec,
-             [&](unsigned Lane) { C.res(Lane) = F.PrivBase + D.ConstOff; });
+    // An alloca outside the private address space (riscv32: 0) yields the
+    // lane's flat private address.
+    unsigned AS = cast<AllocaInst>(I).getAddressSpace();
+    bool Flat = TM->memSpace(AS) != MemSpace::Private;
+    forLanes(Exec, [&](unsigned Lane) {
+      uint64_t Off = F.PrivBase + D.ConstOff;
+      C.res(Lane) = Flat ? Map.privateToFlat(Lane, Off) : Off;
+    });
     C.setPoison(0);
     return true;
   }
@@ -3282,8 +3333,10 @@ bool Executor::Impl::execCall(Wave &Wv, Frame &F, const DInst &D, OpCtx &C,
   }
   if (D.Callee) {
     // Push a frame running the callee under the current exec mask.
+    // Under LastActiveLane the whole wave enters the callee (its masked-off
+    // lanes follow the warp's PC).
     Frame NF;
-    initFrame(NF, D.Callee, C.Exec, Wv);
+    initFrame(NF, D.Callee, LastLane ? F.Live : C.Exec, Wv);
     if (!Err.empty())
       return false;
     for (unsigned K = 0; K < D.Ops.size(); ++K) {
@@ -3451,6 +3504,56 @@ static void takeEdge(Frame &F, const Edge &E, uint64_t M, unsigned W,
   forLanes(M, [&](unsigned Lane) { F.LaneBlock[Lane] = E.Target; });
 }
 
+/// BranchModel::LastActiveLane: a branch or switch sends the whole wave
+/// where its last active lane goes (simx alu_unit.cpp, BrType::BR with
+/// `thread_last`); the phi copies run for the active lanes only; `ret`
+/// returns every lane of the frame.
+bool Executor::Impl::execWarpTerminator(Frame &F, const DBlock &B,
+                                        const DInst &D) {
+  static thread_local std::vector<uint64_t> Tmp;
+  uint64_t Exec = F.Exec;
+  OpCtx C{*this, F, D, Exec, Exec, W};
+  unsigned Last = 63 - llvm::countl_zero(Exec);
+  unsigned S = 0;
+  if (D.Opc == Instruction::Ret) {
+    if (CurWave->Frames.size() == 1 && TM->kernelReturn(C) < 0)
+      return false;
+    if (!execTerminator(F, B, D))
+      return false;
+    forLanes(F.Live, [&](unsigned Lane) { F.LaneBlock[Lane] = -1; });
+    F.Live = 0;
+    return true;
+  }
+  if (D.Opc == Instruction::Switch ||
+      (D.Opc == Instruction::Br && B.Succ.size() == 2)) {
+    if ((C.opPoison(0) >> Last) & 1)
+      return C.fail(Twine(D.Opc == Instruction::Br ? "branch" : "switch") +
+                    " on poison in lane " + Twine(Last) +
+                    " (the warp's last active lane, which decides)");
+    uint64_t V = C.op(0, Last);
+    if (D.Opc == Instruction::Br)
+      S = (V & 1) ? 0 : 1;
+    for (unsigned K = 0; D.Opc == Instruction::Switch && K < D.Cases.size();
+         ++K)
+      if (D.Cases[K] == V) {
+        S = K + 1;
+        break;
+      }
+  } else if (D.Opc != Instruction::Br) {
+    return execTerminator(F, B, D);
+  }
+  Stats.LaneInstructions += llvm::popcount(Exec);
+  ++Stats.WaveInstructions;
+  const Edge &E = B.Succ[S];
+  if (!E.Unsupported.empty()) {
+    Err = E.Unsupported + waveWhere(CurWave ? CurWave->Index : 0);
+    return false;
+  }
+  takeEdge(F, E, Exec, W, Tmp);
+  forLanes(F.Live, [&](unsigned Lane) { F.LaneBlock[Lane] = E.Target; });
+  return true;
+}
+
 bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
   static thread_local std::vector<uint64_t> Tmp;
   uint64_t Exec = F.Exec;
@@ -3530,6 +3633,46 @@ bool Executor::Impl::execTerminator(Frame &F, const DBlock &B, const DInst &D) {
   }
 }
 
+/// Runs a target's inline assembly and applies the warp control it asked
+/// for: 0 go on with the next instruction, 1 the frame jumped, 2 the wave
+/// stops (blocked at a barrier or retired), -1 error.
+int Executor::Impl::execTargetAsm(Wave &Wv, Frame &F, const DInst &D,
+                                  OpCtx &C) {
+  Ctl = Control();
+  ++Stats.WaveInstructions;
+  Stats.LaneInstructions += llvm::popcount(C.Exec);
+  if (TM->execAsm(C, D.TargetAsm) < 0)
+    return -1;
+  if (Ctl.Mask) {
+    Wv.TMask = *Ctl.Mask;
+    if (!Wv.TMask) { // simx Scheduler::setTmask: the warp retires
+      Wv.Frames.clear();
+      Wv.Done = true;
+      return 2;
+    }
+    F.Exec = Wv.TMask & F.Live;
+  }
+  if (Ctl.Jump) {
+    const CodePoint &P = *Ctl.Jump;
+    if (P.Depth + 1 != Wv.Frames.size())
+      return failAt(*D.I, "warp control jumps into another function's "
+                          "frame, which is not modelled"),
+             -1;
+    F.Cur = P.Block;
+    F.InstIdx = P.Inst;
+    forLanes(F.Live, [&](unsigned Lane) { F.LaneBlock[Lane] = P.Block; });
+    F.Exec = Wv.TMask & F.Live;
+    return 1;
+  }
+  ++F.InstIdx;
+  if (Ctl.Block) {
+    Wv.Blocked = true;
+    Wv.BarrierInst = D.I;
+    return 2;
+  }
+  return 0;
+}
+
 /// Runs \p Wv until it finishes, hits a barrier, or fails.
 bool Executor::Impl::runWave(Wave &Wv) {
   // Blocks a wave runs before it gives way to the other waves of its
@@ -3561,6 +3704,8 @@ bool Executor::Impl::runWave(Wave &Wv) {
           break;
         }
         Frame &Caller = Wv.Frames.back();
+        if (LastLane) // the callee may have changed the thread mask
+          Caller.Exec = Wv.TMask & Caller.Live;
         const DBlock &CB = Caller.DF->Blocks[Caller.Cur];
         const DInst &CI = CB.Insts[Caller.InstIdx];
         if (CI.Res >= 0) {
@@ -3583,6 +3728,10 @@ bool Executor::Impl::runWave(Wave &Wv) {
         if (F.LaneBlock[Lane] == Best)
           F.Exec |= 1ULL << Lane;
       });
+      if (LastLane && !(F.Exec &= Wv.TMask))
+        return failAt(*F.DF->Blocks[Best].Insts[0].I,
+                      "the thread mask 0x" + utohexstr(Wv.TMask) +
+                          " holds no lane of the wave");
     }
     const DBlock &B = F.DF->Blocks[F.Cur];
     while (F.InstIdx < B.Insts.size()) {
@@ -3597,7 +3746,8 @@ bool Executor::Impl::runWave(Wave &Wv) {
         return false;
       }
       if (D.I->isTerminator()) {
-        if (!execTerminator(F, B, D))
+        if (!(LastLane ? execWarpTerminator(F, B, D)
+                       : execTerminator(F, B, D)))
           return false;
         F.Cur = -1;
         break;
@@ -3635,6 +3785,16 @@ bool Executor::Impl::runWave(Wave &Wv) {
             C.setPoison(0);
           }
           ++F.InstIdx;
+          continue;
+        }
+        if (D.TargetAsm) {
+          int R = execTargetAsm(Wv, F, D, C);
+          if (R < 0)
+            return false;
+          if (R == 1)
+            break; // jumped: the frame resumes at its new point
+          if (R == 2)
+            return true; // blocked at a barrier, or retired
           continue;
         }
         if (D.AssertFail)
@@ -3679,11 +3839,15 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
   unsigned NW = (Items + W - 1) / W;
   std::fill(LDS.Init.begin(), LDS.Init.end(), 0);
   std::vector<Wave> Waves(NW);
+  this->Waves = &Waves;
+  NumWaves = NW;
+  TM->beginWorkgroup(*this, NW);
   for (unsigned K = 0; K < NW; ++K) {
     Wave &Wv = Waves[K];
     Wv.Index = K;
     unsigned N = std::min(W, Items - K * W);
     Wv.Valid = N == 64 ? ~0ULL : ((1ULL << N) - 1);
+    Wv.TMask = Wv.Valid;
     Wv.Priv.resize(W);
     Wv.PrivTop.assign(W, 0);
     Frame F;
@@ -3701,12 +3865,14 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
   // Cooperative scheduling: each wave runs to its next barrier, to its end,
   // or until it gives way (a time slice, s_sleep). Waves at a barrier wait
   // until no wave is running; then they all pass it.
-  auto Running = [](const Wave &Wv) { return !Wv.Done && !Wv.AtBarrier; };
+  auto Running = [](const Wave &Wv) {
+    return !Wv.Done && !Wv.AtBarrier && !Wv.Blocked;
+  };
   while (true) {
     bool Progress = false;
     bool AnyRunning = any_of(Waves, Running);
     for (Wave &Wv : Waves) {
-      if (Wv.Done || (Wv.AtBarrier && AnyRunning))
+      if (Wv.Done || Wv.Blocked || (Wv.AtBarrier && AnyRunning))
         continue;
       if (!runWave(Wv))
         return false;
@@ -3722,6 +3888,18 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
     }
     if (Done == Waves.size())
       return true;
+    if (!any_of(Waves, Running) && !AtBar) {
+      auto It = find_if(Waves, [](const Wave &Wv) { return Wv.Blocked; });
+      CurWave = &*It;
+      unsigned Waiting = count_if(Waves, [](const Wave &Wv) {
+        return Wv.Blocked;
+      });
+      return failAt(*It->BarrierInst,
+                    "barrier deadlock: " + Twine(Waiting) +
+                        " wave(s) wait at a barrier that is never released (" +
+                        Twine(Done) + " wave(s) of the workgroup finished); "
+                        "the hardware would hang");
+    }
     if (AtBar && Done && !any_of(Waves, Running)) {
       CurWave = nullptr;
       return failAt(*Bar, "barrier deadlock: " + Twine(Done) +
@@ -3752,49 +3930,17 @@ static std::string describeLeaves(const Function &K, ArrayRef<MemLeaf> Leaves) {
   return S.empty() ? S : S + ")";
 }
 
-bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
-                         std::vector<std::vector<uint8_t>> &Buffers) {
-  Cfg = &C;
-  Err.clear();
-  auto T0 = std::chrono::steady_clock::now();
-  Budget = Stats.LaneInstructions + C.MaxLaneInstructions;
-  if (K.isDeclaration()) {
-    Err = "kernel '" + K.getName().str() + "' has no body";
-    return false;
-  }
-  for (unsigned D = 0; D < 3; ++D)
-    if (!C.Grid[D] || !C.Block[D]) {
-      Err = "grid and block dimensions must be positive";
-      return false;
-    }
-  if (C.Block[0] * C.Block[1] * C.Block[2] > 1024) {
-    Err = "workgroup larger than 1024 work-items";
-    return false;
-  }
-  Globals.clear();
-  GlobalAddr.clear();
-  LDSOffset.clear();
-  StaticLDS = 0;
-  // Decoded functions stay valid: global addresses are laid out
-  // identically on every run of the same module.
-  if (!layoutGlobals())
-    return false;
-  // Buffers become global regions.
-  std::vector<uint64_t> BufAddr;
-  for (size_t B = 0; B < Buffers.size(); ++B) {
-    uint64_t A =
-        addRegion(("buffer " + Twine(B)).str(), Buffers[B].size(), false);
-    Region &R = Globals.back();
-    R.Bytes = Buffers[B];
-    std::fill(R.Init.begin(), R.Init.end(), 1);
-    BufAddr.push_back(A);
-  }
-  // Kernel arguments: bits per parameter and the kernarg segment. A byref
-  // aggregate takes one argument value per scalar leaf, laid out in the
-  // segment as the data layout places it; the parameter is its address.
+/// Kernel arguments: bits per parameter and the kernarg segment. A byref
+/// aggregate takes one argument value per scalar leaf, laid out in the
+/// segment as the data layout places it; the parameter is its address
+/// (\p ByRefOff: its offset in the segment, ~0 for the others).
+bool Executor::Impl::kernargLeaves(const Function &K, const LaunchConfig &C,
+                                   ArrayRef<uint64_t> BufAddr,
+                                   std::vector<uint8_t> &Kernarg,
+                                   std::vector<uint64_t> &ArgBits,
+                                   std::vector<uint64_t> &ByRefOff) {
   std::vector<MemLeaf> Leaves;
-  std::vector<uint64_t> ByRefOff(K.arg_size(), ~0ULL);
-  std::vector<uint8_t> Kernarg;
+  ByRefOff.assign(K.arg_size(), ~0ULL);
   for (const Argument &A : K.args()) {
     Type *T = A.hasByRefAttr() ? A.getParamByRefType() : A.getType();
     if (!A.hasByRefAttr() &&
@@ -3823,7 +3969,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
           std::to_string(C.Args.size()) + " given" + describeLeaves(K, Leaves);
     return false;
   }
-  std::vector<uint64_t> ArgBits(K.arg_size(), 0);
+  ArgBits.assign(K.arg_size(), 0);
   for (auto [L, KA] : zip(Leaves, C.Args)) {
     uint64_t V = KA.IsBuffer ? BufAddr[KA.Buffer] : KA.Bits;
     std::string Which = "kernel argument value " +
@@ -3841,6 +3987,60 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
       ArgBits[L.Param] = V;
     std::memcpy(&Kernarg[L.Offset], &V, DL.getTypeStoreSize(L.Ty));
   }
+  return true;
+}
+
+bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
+                         std::vector<std::vector<uint8_t>> &Buffers) {
+  Cfg = &C;
+  Err.clear();
+  auto T0 = std::chrono::steady_clock::now();
+  Budget = Stats.LaneInstructions + C.MaxLaneInstructions;
+  if (K.isDeclaration()) {
+    Err = "kernel '" + K.getName().str() + "' has no body";
+    return false;
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    if (!C.Grid[D] || !C.Block[D]) {
+      Err = "grid and block dimensions must be positive";
+      return false;
+    }
+  if (C.Block[0] * C.Block[1] * C.Block[2] > 1024) {
+    Err = "workgroup larger than 1024 work-items";
+    return false;
+  }
+  if (!TM->checkLaunch(K, C, Err))
+    return false;
+  Globals.clear();
+  Map.clear();
+  GlobalAddr.clear();
+  LDSOffset.clear();
+  StaticLDS = 0;
+  // Decoded functions stay valid: global addresses are laid out
+  // identically on every run of the same module.
+  if (!layoutGlobals())
+    return false;
+  // Buffers become global regions.
+  std::vector<uint64_t> BufAddr;
+  for (size_t B = 0; B < Buffers.size(); ++B) {
+    uint64_t A =
+        addRegion(("buffer " + Twine(B)).str(), Buffers[B].size(), false);
+    Region &R = Globals.back();
+    R.Bytes = Buffers[B];
+    std::fill(R.Init.begin(), R.Init.end(), 1);
+    BufAddr.push_back(A);
+  }
+  std::vector<uint8_t> Kernarg;
+  std::vector<uint64_t> ArgBits, ByRefOff;
+  int Packed = TM->packArguments(K, C, BufAddr, Kernarg, Err);
+  if (Packed < 0)
+    return false;
+  if (Packed) { // the only parameter is the blob's address
+    ArgBits.assign(K.arg_size(), 0);
+    ByRefOff.assign(K.arg_size(), 0);
+  } else if (!kernargLeaves(K, C, BufAddr, Kernarg, ArgBits, ByRefOff)) {
+    return false;
+  }
   size_t ImplOff = alignTo(Kernarg.size(), 8);
   std::vector<uint8_t> Packet, Implicit;
   KernargAddr = addRegion("kernarg segment", ImplOff + 256, true);
@@ -3852,7 +4052,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     std::memcpy(&Implicit[Off], &A, 8);
   }
   {
-    Region &R = Globals[(KernargAddr >> 32) - 1];
+    Region &R = Globals[Map.globalIndex(KernargAddr)];
     std::memcpy(R.Bytes.data(), Kernarg.data(), Kernarg.size());
     std::memcpy(&R.Bytes[ImplOff], Implicit.data(), 256);
     std::fill(R.Init.begin(), R.Init.end(), 1);
@@ -3866,9 +4066,12 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     R.Bytes = Packet;
     std::fill(R.Init.begin(), R.Init.end(), 1);
   }
-  LDS.Name = "LDS";
-  LDS.Bytes.assign(StaticLDS + C.DynamicLDS, 0);
-  LDS.Init.assign(StaticLDS + C.DynamicLDS, 0);
+  LDS.Name = Map.isFlat32() ? "local memory" : "LDS";
+  uint64_t Local = alignTo(StaticLDS + TM->staticLocalBytes(K), 16);
+  LDS.Bytes.assign(Local + C.DynamicLDS, 0);
+  LDS.Init.assign(Local + C.DynamicLDS, 0);
+  if (!Err.empty()) // e.g. the 32-bit address space is full
+    return false;
   CurWave = nullptr;
   DecodedFunc *DK = decode(K);
   if (!DK)
@@ -3881,7 +4084,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
           return false;
       }
   for (size_t B = 0; B < Buffers.size(); ++B)
-    Buffers[B] = Globals[(BufAddr[B] >> 32) - 1].Bytes;
+    Buffers[B] = Globals[Map.globalIndex(BufAddr[B])].Bytes;
   Stats.Seconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
           .count();

@@ -61,6 +61,8 @@ struct DInst {
   /// to (-1: no result).
   bool AsmComment = false;
   int AsmTiedOp = -1;
+  /// Inline assembly the target models (TargetModel::decodeAsm), 0: none.
+  unsigned TargetAsm = 0;
   /// ockl's printf protocol (__ockl_[f]printf_*): 1 begin, 2 append a
   /// string, 3 append arguments. 0: not a printf call.
   unsigned Printf = 0;

@@ -19,11 +19,13 @@
 
 #include "crosslane/Executor/Executor.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,37 @@ struct SlotInfo {
 
 /// Memory kinds a target maps its address spaces to.
 enum class MemSpace : uint8_t { Global, Constant, Local, Private, Flat, Other };
+
+/// How branches move the lanes of a wave.
+enum class BranchModel : uint8_t {
+  /// Each lane follows its own path and lanes reconverge at joins
+  /// (structured SIMT: what AMDGPU's EXEC-mask code computes, and the
+  /// reference meaning of a program).
+  Reconverging,
+  /// The whole wave goes where its last (highest-numbered) active lane
+  /// goes, and only the target's warp-control instructions change the
+  /// wave's thread mask (Vortex hardware: simx's alu_unit.cpp resolves
+  /// branches with `thread_last`).
+  LastActiveLane,
+};
+
+/// Targets whose pointers are 32 bits wide (riscv32 for Vortex) see one flat
+/// 32-bit address space: global regions are placed one after another from
+/// GlobalBase, lane L's private memory is at PrivateBase + L * 1 MiB, and
+/// the workgroup's local memory at LocalBase.
+struct Flat32Layout {
+  uint32_t GlobalBase = 0x10000;
+  uint32_t PrivateBase = 0xF0000000u;
+  uint32_t LocalBase = 0xFFFF0000u;
+};
+
+/// A point of the current wave's code: frame depth (0 = kernel), block
+/// (scheduling-order index) and instruction index in the block.
+struct CodePoint {
+  unsigned Depth = 0;
+  int Block = -1;
+  unsigned Inst = 0;
+};
 
 class Engine;
 struct Frame;
@@ -127,6 +160,45 @@ public:
   /// Non-intrinsic calls to bodiless functions the target knows (ockl
   /// helpers); same return convention.
   virtual int execExternal(OpCtx &C, llvm::StringRef Name) = 0;
+
+  // Hooks with defaults (AMDGPU uses none of them).
+
+  virtual BranchModel branchModel() const { return BranchModel::Reconverging; }
+  /// The 32-bit flat address layout, for targets with 32-bit pointers.
+  virtual std::optional<Flat32Layout> flat32() const { return std::nullopt; }
+  /// Checks a launch shape beyond the engine's own checks (false: \p Err).
+  virtual bool checkLaunch(const llvm::Function &K, const LaunchConfig &C,
+                           std::string &Err) const {
+    return true;
+  }
+  /// Kernels whose parameters are passed in memory (Vortex's KMU passes one
+  /// pointer to an argument blob): lays the launch arguments out in \p
+  /// Blob (buffer I is at address \p BufAddr[I]); the kernel's only
+  /// parameter is then the blob's address. Returns 0 if \p K takes its
+  /// parameters directly, 1 when packed, -1 on error (\p Err).
+  virtual int packArguments(const llvm::Function &K, const LaunchConfig &C,
+                            llvm::ArrayRef<uint64_t> BufAddr,
+                            std::vector<uint8_t> &Blob,
+                            std::string &Err) const {
+    return 0;
+  }
+  /// Bytes of local memory \p K uses besides the module's LDS variables
+  /// (placed first; dynamic LDS follows, 16-byte aligned).
+  virtual uint64_t staticLocalBytes(const llvm::Function &K) const {
+    return 0;
+  }
+  /// Inline assembly the target models: a nonzero kind the engine passes
+  /// back to execAsm, or 0 (with \p Why set if it is the target's but not
+  /// modelled; an error when it runs).
+  virtual unsigned decodeAsm(const llvm::CallBase &CB, std::string &Why) {
+    return 0;
+  }
+  /// Runs inline assembly of kind \p Kind; 1 done, -1 error (C.fail()).
+  virtual int execAsm(OpCtx &C, unsigned Kind) { return -1; }
+  /// A workgroup of \p NumWaves waves starts (per-workgroup state).
+  virtual void beginWorkgroup(Engine &E, unsigned NumWaves) {}
+  /// A wave's outermost frame returns: 1 fine, -1 error (C.fail()).
+  virtual int kernelReturn(OpCtx &C) { return 1; }
 };
 
 /// AMDGPU target model for \p CPU / \p Features (chip facts from ChipInfo).
@@ -157,6 +229,27 @@ public:
   /// What the executor's clocks read: the wave instructions executed since
   /// the executor was created (monotonic and deterministic, not cycles).
   virtual uint64_t clock() const = 0;
+
+  // Warp control, for targets' inline assembly (execAsm).
+
+  /// Waves in the current workgroup.
+  virtual unsigned numWaves() const = 0;
+  /// The current wave's thread mask: under BranchModel::LastActiveLane the
+  /// wave's mask, otherwise the lanes executing the current block.
+  virtual uint64_t threadMask() const = 0;
+  /// LastActiveLane: sets the thread mask from the next instruction on; an
+  /// empty mask retires the wave.
+  virtual void setThreadMask(uint64_t Mask) = 0;
+  /// The instruction after the current one, and a jump to such a point
+  /// (LastActiveLane; the wave's lanes go there together).
+  virtual CodePoint nextPoint() const = 0;
+  virtual void jumpTo(const CodePoint &P) = 0;
+  /// Live lanes of the wave that are not executing the current instruction
+  /// (in other blocks or frames); 0 under LastActiveLane.
+  virtual uint64_t lanesElsewhere() const = 0;
+  /// Suspends the current wave after this instruction until releaseWave().
+  virtual void blockWave() = 0;
+  virtual void releaseWave(unsigned WaveIndex) = 0;
 };
 
 /// Float helpers shared by the core and target models (bit patterns).
