@@ -133,6 +133,155 @@ static __device__ __forceinline__ void __threadfence_system() {
 }
 
 //===----------------------------------------------------------------------===//
+// Warp-level operations on Vortex's vote and shuffle instructions (custom-0,
+// funct7 1; simx alu_unit.cpp). A shuffle's second operand packs
+// (segment mask << 12) | (clamp << 6) | lane; lanes read their own value
+// when the source is outside their segment, as HIP specifies. Widths and
+// warpSize are the configuration's lanes per warp (4, 16, 32): code that
+// assumes 32 lanes needs a 32-lane configuration.
+//===----------------------------------------------------------------------===//
+
+#define __CROSSLANE_VX_SHFL(NAME, F3)                                          \
+  static __device__ __forceinline__ unsigned NAME(unsigned V, unsigned Bc) {   \
+    unsigned R;                                                                \
+    __asm__ volatile(".insn r 0x0b, " #F3 ", 1, %0, %1, %2"                    \
+                     : "=r"(R)                                                 \
+                     : "r"(V), "r"(Bc));                                       \
+    return R;                                                                  \
+  }
+__CROSSLANE_VX_SHFL(__crosslane_vx_shfl_up, 4)
+__CROSSLANE_VX_SHFL(__crosslane_vx_shfl_down, 5)
+__CROSSLANE_VX_SHFL(__crosslane_vx_shfl_bfly, 6)
+__CROSSLANE_VX_SHFL(__crosslane_vx_shfl_idx, 7)
+#undef __CROSSLANE_VX_SHFL
+
+#define __CROSSLANE_VX_VOTE(NAME, F3)                                          \
+  static __device__ __forceinline__ unsigned NAME(int P) {                     \
+    unsigned R;                                                                \
+    __asm__ volatile(".insn r 0x0b, " #F3 ", 1, %0, %1, x0"                    \
+                     : "=r"(R)                                                 \
+                     : "r"(P != 0));                                           \
+    return R;                                                                  \
+  }
+__CROSSLANE_VX_VOTE(__crosslane_vx_vote_all, 0)
+__CROSSLANE_VX_VOTE(__crosslane_vx_vote_any, 1)
+__CROSSLANE_VX_VOTE(__crosslane_vx_vote_ballot, 3)
+#undef __CROSSLANE_VX_VOTE
+
+/// The shuffle operand for a segment of \p Width lanes (a power of two).
+static __device__ __forceinline__ unsigned __crosslane_vx_bc(unsigned Lane,
+                                                             int Width) {
+  unsigned W = (unsigned)Width;
+  return ((~(W - 1) & 0x3f) << 12) | (((W - 1) & 0x3f) << 6) | (Lane & 0x3f);
+}
+
+enum __crosslane_vx_shfl_kind { __CL_VX_UP, __CL_VX_DOWN, __CL_VX_XOR, __CL_VX_IDX };
+
+static __device__ __forceinline__ unsigned
+__crosslane_vx_shfl32(__crosslane_vx_shfl_kind K, unsigned V, unsigned Bc) {
+  switch (K) {
+  case __CL_VX_UP:
+    return __crosslane_vx_shfl_up(V, Bc);
+  case __CL_VX_DOWN:
+    return __crosslane_vx_shfl_down(V, Bc);
+  case __CL_VX_XOR:
+    return __crosslane_vx_shfl_bfly(V, Bc);
+  default:
+    return __crosslane_vx_shfl_idx(V, Bc);
+  }
+}
+
+/// Any 4- or 8-byte value, moved as 32-bit words.
+template <class T>
+static __device__ __forceinline__ T
+__crosslane_vx_shfl(__crosslane_vx_shfl_kind K, T V, unsigned Lane, int Width) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "shuffle of 4 or 8 bytes");
+  unsigned Words[sizeof(T) / 4];
+  __builtin_memcpy(Words, &V, sizeof(T));
+  unsigned Bc = __crosslane_vx_bc(Lane, Width);
+  for (unsigned I = 0; I < sizeof(T) / 4; ++I)
+    Words[I] = __crosslane_vx_shfl32(K, Words[I], Bc);
+  __builtin_memcpy(&V, Words, sizeof(T));
+  return V;
+}
+
+template <class T>
+static __device__ __forceinline__ T __shfl(T V, int Src, int Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_IDX, V, (unsigned)Src & (Width - 1), Width);
+}
+template <class T>
+static __device__ __forceinline__ T __shfl_up(T V, unsigned Delta,
+                                              int Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_UP, V, Delta, Width);
+}
+template <class T>
+static __device__ __forceinline__ T __shfl_down(T V, unsigned Delta,
+                                                int Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_DOWN, V, Delta, Width);
+}
+template <class T>
+static __device__ __forceinline__ T __shfl_xor(T V, int Mask,
+                                               int Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_XOR, V, (unsigned)Mask, Width);
+}
+template <class M, class T>
+static __device__ __forceinline__ T __shfl_sync(M, T V, int Src,
+                                                int Width = warpSize) {
+  return __shfl(V, Src, Width);
+}
+template <class M, class T>
+static __device__ __forceinline__ T __shfl_up_sync(M, T V, unsigned Delta,
+                                                   int Width = warpSize) {
+  return __shfl_up(V, Delta, Width);
+}
+template <class M, class T>
+static __device__ __forceinline__ T __shfl_down_sync(M, T V, unsigned Delta,
+                                                     int Width = warpSize) {
+  return __shfl_down(V, Delta, Width);
+}
+template <class M, class T>
+static __device__ __forceinline__ T __shfl_xor_sync(M, T V, int Mask,
+                                                    int Width = warpSize) {
+  return __shfl_xor(V, Mask, Width);
+}
+
+/// HIP's ballot is 64 bits wide; Vortex warps have at most 32 lanes.
+static __device__ __forceinline__ unsigned long long __ballot(int P) {
+  return __crosslane_vx_vote_ballot(P);
+}
+static __device__ __forceinline__ int __any(int P) {
+  return (int)__crosslane_vx_vote_any(P);
+}
+static __device__ __forceinline__ int __all(int P) {
+  return (int)__crosslane_vx_vote_all(P);
+}
+static __device__ __forceinline__ unsigned long long __activemask() {
+  unsigned R;
+  __asm__ volatile("csrr %0, 0xcc4" : "=r"(R));
+  return R;
+}
+template <class M>
+static __device__ __forceinline__ unsigned long long __ballot_sync(M Mask,
+                                                                   int P) {
+  return __ballot(P) & (unsigned long long)Mask;
+}
+template <class M> static __device__ __forceinline__ int __any_sync(M, int P) {
+  return __any(P);
+}
+template <class M> static __device__ __forceinline__ int __all_sync(M, int P) {
+  return __all(P);
+}
+/// Lanes of a Vortex warp execute in lockstep: nothing to wait for.
+template <class M = unsigned> static __device__ __forceinline__ void
+__syncwarp(M = 0) {}
+static __device__ __forceinline__ int __popcll(unsigned long long A) {
+  return __builtin_popcountll(A);
+}
+static __device__ __forceinline__ int __ffsll(unsigned long long A) {
+  return __builtin_ffsll((long long)A);
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics (need a configuration with the A extension; the compiler says so
 // otherwise). Operations RISC-V has no AMO for become compare-and-swap
 // loops, which Crosslane runs one lane at a time.
@@ -199,6 +348,20 @@ __CROSSLANE_VX_MATH(__CROSSLANE_VX_MATH)
 #undef __CROSSLANE_VX_MATH
 #undef __CROSSLANE_VX_MATH1
 #undef __CROSSLANE_VX_MATH2
+
+// memcpy/memset in device code (HIP provides them; glibc declares them for
+// the host only), also as std::memcpy / std::memset.
+static __device__ __forceinline__ void *memcpy(void *D, const void *S,
+                                               size_t N) {
+  return __builtin_memcpy(D, S, N);
+}
+static __device__ __forceinline__ void *memset(void *D, int V, size_t N) {
+  return __builtin_memset(D, V, N);
+}
+namespace std {
+using ::memcpy;
+using ::memset;
+} // namespace std
 
 //===----------------------------------------------------------------------===//
 // Spellings HIP adds.
