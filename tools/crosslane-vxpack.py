@@ -16,6 +16,9 @@ variables (NUL bytes count as line breaks):
 
   kernel <name> <args_size> <args_align> <lmem_static> <nparams>
   param <index> <offset> <size>            (nparams of them)
+  param <index> <offset> <size> <nfields> <host_size>
+  field <host_offset> <offset> <size>      (nfields of them: a struct whose
+                                           host layout differs)
   var <name> <size>
 
 The packer gives each variable the address of its ELF symbol and writes
@@ -128,21 +131,42 @@ def check_kernel(fields, where):
 
 
 def check_param(fields, where):
+    """Returns the number of field records that follow."""
+    if len(fields) not in (4, 6):
+        raise PackError("%s: expected 'param <index> <offset> <size> "
+                        "[<nfields> <host_size>]'" % where)
+    for text in fields[1:]:
+        parse_number(text, where)
+    return parse_number(fields[4], where) if len(fields) == 6 else 0
+
+
+def check_field(fields, where):
     if len(fields) != 4:
-        raise PackError("%s: expected 'param <index> <offset> <size>'" % where)
+        raise PackError("%s: expected 'field <host_offset> <offset> <size>'"
+                        % where)
     for text in fields[1:]:
         parse_number(text, where)
 
 
 def translate_meta(text, symbols):
     """Checks the section's records and resolves variable addresses."""
-    lines, kernels, params_left = [], [], 0
+    lines, kernels, params_left, fields_left = [], [], 0, 0
     for number, line in enumerate(text.split("\n"), 1):
         line = line.strip()
         if not line:
             continue
         where = "%s line %d" % (META_SECTION, number)
         fields = line.split()
+        if fields[0] == "field":
+            if not fields_left:
+                raise PackError("%s: field record outside a struct parameter"
+                                % where)
+            check_field(fields, where)
+            fields_left -= 1
+            lines.append(" ".join(fields))
+            continue
+        if fields_left:
+            raise PackError("%s: %d field records missing" % (where, fields_left))
         if fields[0] != "param" and params_left:
             raise PackError("%s: kernel %s lacks %d param records" %
                             (where, kernels[-1], params_left))
@@ -154,7 +178,7 @@ def translate_meta(text, symbols):
         elif fields[0] == "param":
             if not params_left:
                 raise PackError("%s: param record outside a kernel" % where)
-            check_param(fields, where)
+            fields_left = check_param(fields, where)
             params_left -= 1
         elif fields[0] == "var":
             line = resolve_var(fields, symbols, where)

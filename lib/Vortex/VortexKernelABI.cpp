@@ -14,6 +14,7 @@
 
 #include "crosslane/Vortex/VortexKernelABI.h"
 
+#include "KernelParams.h"
 #include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -169,9 +170,126 @@ bool checkParams(Function &K) {
   return true;
 }
 
+/// How one source parameter reaches the kernel's IR arguments under the
+/// RISC-V calling convention.
+struct ParamPlan {
+  enum Kind { Direct, Indirect, Expanded } How = Direct;
+  unsigned FirstArg = 0;
+};
+
+/// The source parameters of \p K: from its debug info, or (without it)
+/// one scalar per IR argument, as checkParams allows.
+bool sourceParams(Function &K, SmallVectorImpl<SourceParam> &Src) {
+  std::string Why;
+  if (describeKernelParams(K, Src, Why))
+    return true;
+  if (K.getSubprogram() && Why.find("parameter ") == 0) {
+    error(K, "kernel '" + demangle(K.getName()) + "': " + Why +
+                 ": cannot be passed from an x86-64 host to rv32 Vortex; "
+                 "pass a pointer to device memory instead");
+    return false;
+  }
+  Src.clear();
+  if (!checkParams(K))
+    return false;
+  const DataLayout &DL = K.getDataLayout();
+  for (Argument &A : K.args()) {
+    SourceParam P;
+    P.DevSize = DL.getTypeAllocSize(A.getType());
+    P.DevAlign = DL.getABITypeAlign(A.getType()).value();
+    Src.push_back(P);
+  }
+  return true;
+}
+
+/// Pairs source parameters with IR arguments: an aggregate is a pointer to
+/// a copy (indirect), one coerced register, or its two scalars (a struct
+/// with a float the hard-float ABI flattens).
+bool planParams(Function &K, ArrayRef<SourceParam> Src,
+                SmallVectorImpl<ParamPlan> &Plan) {
+  unsigned A = 0, N = K.arg_size();
+  int Extra = int(N) - int(Src.size());
+  for (const SourceParam &P : Src) {
+    ParamPlan PP;
+    PP.FirstArg = A;
+    if (A >= N)
+      break;
+    Argument *Arg = K.getArg(A);
+    bool Indirect = Arg->hasAttribute(Attribute::DeadOnReturn) ||
+                    Arg->hasByValAttr() || Arg->hasByRefAttr();
+    if (P.IsAggregate && Indirect) {
+      PP.How = ParamPlan::Indirect;
+    } else if (P.IsAggregate && Extra > 0 && P.Leaves.size() == 2 &&
+               A + 1 < N &&
+               K.getArg(A)->getType()->isFloatingPointTy() ==
+                   P.Leaves[0].IsFloat &&
+               K.getArg(A + 1)->getType()->isFloatingPointTy() ==
+                   P.Leaves[1].IsFloat) {
+      PP.How = ParamPlan::Expanded;
+      --Extra;
+    }
+    A += PP.How == ParamPlan::Expanded ? 2 : 1;
+    Plan.push_back(PP);
+  }
+  if (A == N && Plan.size() == Src.size())
+    return true;
+  error(K, "kernel '" + demangle(K.getName()) +
+               "': its parameters do not match the RISC-V calling "
+               "convention Crosslane expects; pass a pointer to device "
+               "memory instead");
+  return false;
+}
+
+/// The meta record of one parameter at \p Offset of the blob.
+std::string paramRecord(unsigned I, uint64_t Offset, uint64_t Slot,
+                        const SourceParam &P) {
+  std::string R = "param " + std::to_string(I) + " " +
+                  std::to_string(Offset) + " ";
+  if (!P.IsAggregate || P.sameLayout())
+    return R + std::to_string(P.IsAggregate ? P.DevSize : Slot) + "\n";
+  SmallVector<ParamLeaf, 4> Copies = P.copies();
+  R += std::to_string(P.DevSize) + " " + std::to_string(Copies.size()) + " " +
+       std::to_string(P.HostSize) + "\n";
+  for (const ParamLeaf &L : Copies)
+    R += "field " + std::to_string(L.HostOffset) + " " +
+         std::to_string(L.DevOffset) + " " + std::to_string(L.Size) + "\n";
+  return R;
+}
+
+/// The IR arguments of parameter \p P, read from the blob at \p At.
+void loadParam(IRBuilder<> &B, Function &K, const ParamPlan &PP,
+               const SourceParam &P, Value *At,
+               SmallVectorImpl<Value *> &Args) {
+  Argument *First = K.getArg(PP.FirstArg);
+  if (PP.How == ParamPlan::Indirect) {
+    // The callee may write its copy; every CTA reads the same blob.
+    IRBuilder<> Entry(&*B.GetInsertBlock()->getParent()->getEntryBlock().begin());
+    AllocaInst *Copy = Entry.CreateAlloca(
+        ArrayType::get(B.getInt8Ty(), P.DevSize), nullptr, First->getName());
+    Copy->setAlignment(Align(P.DevAlign));
+    B.CreateMemCpy(Copy, Align(P.DevAlign), At, Align(P.DevAlign), P.DevSize);
+    Args.push_back(Copy);
+    return;
+  }
+  unsigned Count = PP.How == ParamPlan::Expanded ? 2 : 1;
+  for (unsigned J = 0; J < Count; ++J) {
+    Argument *Arg = K.getArg(PP.FirstArg + J);
+    uint64_t Off = PP.How == ParamPlan::Expanded ? P.Leaves[J].DevOffset : 0;
+    Value *Ptr = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), At, Off);
+    Align Al = K.getDataLayout().getABITypeAlign(Arg->getType());
+    if (P.IsAggregate)
+      Al = std::min(Al, Align(P.DevAlign));
+    Args.push_back(B.CreateAlignedLoad(Arg->getType(), Ptr, Al, Arg->getName()));
+  }
+}
+
 /// Emits the entry that unpacks \p K's arguments from the blob in a0, and
-/// returns the meta record describing the blob.
+/// returns the meta record describing the blob ("" after an error).
 std::string emitHipEntry(Function &K, uint64_t LocalMem) {
+  SmallVector<SourceParam, 8> Src;
+  SmallVector<ParamPlan, 8> Plan;
+  if (!sourceParams(K, Src) || !planParams(K, Src, Plan))
+    return "";
   Module &M = *K.getParent();
   const DataLayout &DL = M.getDataLayout();
   LLVMContext &Ctx = M.getContext();
@@ -179,25 +297,27 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
                                false);
   Function *E = Function::Create(Ty, GlobalValue::ExternalLinkage,
                                  "__crosslane_vx_entry." + K.getName(), M);
-  AttrBuilder FnAttrs(Ctx, K.getAttributes().getFnAttrs());
-  E->addFnAttrs(FnAttrs);
+  E->addFnAttrs(AttrBuilder(Ctx, K.getAttributes().getFnAttrs()));
   E->addFnAttr("crosslane-vortex-kernel");
-  E->setSubprogram(nullptr);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
   std::string Params;
   uint64_t Offset = 0, MaxAlign = 4;
   SmallVector<Value *, 8> Args;
-  for (Argument &A : K.args()) {
-    uint64_t Size = DL.getTypeAllocSize(A.getType());
-    uint64_t Align = DL.getABITypeAlign(A.getType()).value();
+  for (unsigned I = 0; I < Src.size(); ++I) {
+    const SourceParam &P = Src[I];
+    Type *ArgTy = K.getArg(Plan[I].FirstArg)->getType();
+    uint64_t Align = P.DevAlign, Slot = P.DevSize;
+    if (Plan[I].How == ParamPlan::Direct) {
+      Align = std::max<uint64_t>(Align, DL.getABITypeAlign(ArgTy).value());
+      Slot = std::max<uint64_t>(Slot, DL.getTypeAllocSize(ArgTy));
+    }
     Offset = alignTo(Offset, Align);
     MaxAlign = std::max(MaxAlign, Align);
-    Value *P = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), E->getArg(0), Offset);
-    Args.push_back(B.CreateAlignedLoad(A.getType(), P, MaybeAlign(Align),
-                                       A.getName()));
-    Params += "param " + std::to_string(A.getArgNo()) + " " +
-              std::to_string(Offset) + " " + std::to_string(Size) + "\n";
-    Offset += Size;
+    Value *At =
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), E->getArg(0), Offset);
+    loadParam(B, K, Plan[I], P, At, Args);
+    Params += paramRecord(I, Offset, Slot, P);
+    Offset += Slot;
   }
   B.CreateCall(&K, Args);
   B.CreateRetVoid();
@@ -208,7 +328,7 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
   return "kernel " + K.getName().str() + " " +
          std::to_string(alignTo(Offset, MaxAlign)) + " " +
          std::to_string(MaxAlign) + " " + std::to_string(LocalMem) + " " +
-         std::to_string(K.arg_size()) + "\n" + Params;
+         std::to_string(Src.size()) + "\n" + Params;
 }
 
 /// Marks a HIP kernel so the optimiser folds it into its entry.
@@ -363,9 +483,10 @@ PreservedAnalyses VortexKernelABIPass::run(Module &M,
   for (Function *K : A.VortexKernels)
     emitVortexKernelAlias(*K);
   for (Function *K : A.HipKernels) {
-    if (!checkParams(*K))
+    std::string Record = emitHipEntry(*K, LocalMem);
+    if (Record.empty())
       continue;
-    Meta += emitHipEntry(*K, LocalMem);
+    Meta += Record;
     prepareHipKernel(*K);
   }
   Meta += deviceVariables(M);

@@ -100,6 +100,8 @@ struct MetaParser {
   KernelInfo *Current = nullptr;
   std::vector<bool> Seen;
   size_t ParamsLeft = 0;
+  ParamInfo *Fields = nullptr; ///< the param whose field records follow
+  size_t FieldsLeft = 0;
 
   bool fail(size_t LineNo, const std::string &Message) {
     Error = "meta line " + std::to_string(LineNo) + ": " + Message;
@@ -107,6 +109,7 @@ struct MetaParser {
   }
   bool parseKernel(const std::vector<std::string> &F, size_t LineNo);
   bool parseParam(const std::vector<std::string> &F, size_t LineNo);
+  bool parseField(const std::vector<std::string> &F, size_t LineNo);
   bool parseVar(const std::vector<std::string> &F, size_t LineNo);
   bool parseLine(const std::string &Line, size_t LineNo);
 };
@@ -136,9 +139,11 @@ bool MetaParser::parseKernel(const std::vector<std::string> &F, size_t LineNo) {
 }
 
 bool MetaParser::parseParam(const std::vector<std::string> &F, size_t LineNo) {
-  uint64_t N[3];
-  if (F.size() != 4 || !parseNumbers(F, 1, 3, N))
-    return fail(LineNo, "expected 'param <index> <offset> <size>'");
+  uint64_t N[5] = {0, 0, 0, 0, 0};
+  if ((F.size() != 4 && F.size() != 6) ||
+      !parseNumbers(F, 1, F.size() - 1, N))
+    return fail(LineNo, "expected 'param <index> <offset> <size> "
+                        "[<nfields> <host_size>]'");
   if (!Current || ParamsLeft == 0)
     return fail(LineNo, "param record outside a kernel's parameter list");
   if (N[0] >= Current->Params.size() || Seen[N[0]])
@@ -150,9 +155,35 @@ bool MetaParser::parseParam(const std::vector<std::string> &F, size_t LineNo) {
                             " lies outside the " +
                             std::to_string(Current->ArgsSize) +
                             "-byte argument blob");
+  if (N[3] > MaxArgsSize || N[4] > MaxArgsSize)
+    return fail(LineNo, "kernel " + Current->Name + ": parameter " + F[1] +
+                            ": field count or host size out of range");
   Seen[N[0]] = true;
-  Current->Params[N[0]] = {uint32_t(N[1]), uint32_t(N[2])};
+  ParamInfo &P = Current->Params[N[0]];
+  P.Offset = uint32_t(N[1]);
+  P.Size = uint32_t(N[2]);
+  P.HostSize = uint32_t(N[4]);
+  P.Fields.clear();
+  Fields = N[3] ? &P : nullptr;
+  FieldsLeft = N[3];
   --ParamsLeft;
+  return true;
+}
+
+bool MetaParser::parseField(const std::vector<std::string> &F,
+                            size_t LineNo) {
+  uint64_t N[3];
+  if (F.size() != 4 || !parseNumbers(F, 1, 3, N))
+    return fail(LineNo, "expected 'field <host_offset> <offset> <size>'");
+  if (!Fields || FieldsLeft == 0)
+    return fail(LineNo, "field record outside a struct parameter");
+  if (N[2] == 0 || N[1] > Fields->Size || N[2] > Fields->Size - N[1] ||
+      N[0] > Fields->HostSize || N[2] > Fields->HostSize - N[0])
+    return fail(LineNo, "kernel " + Current->Name +
+                            ": field outside its parameter");
+  Fields->Fields.push_back({uint32_t(N[0]), uint32_t(N[1]), uint32_t(N[2])});
+  if (--FieldsLeft == 0)
+    Fields = nullptr;
   return true;
 }
 
@@ -173,6 +204,11 @@ bool MetaParser::parseLine(const std::string &Line, size_t LineNo) {
   if (Line.empty())
     return true;
   std::vector<std::string> F = splitFields(Line);
+  if (F[0] == "field")
+    return parseField(F, LineNo);
+  if (FieldsLeft != 0)
+    return fail(LineNo, "kernel " + Current->Name + " lacks " +
+                            std::to_string(FieldsLeft) + " field records");
   if (F[0] != "param" && ParamsLeft != 0)
     return fail(LineNo, "kernel " + Current->Name + " lacks " +
                             std::to_string(ParamsLeft) + " param records");

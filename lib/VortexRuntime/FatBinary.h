@@ -20,6 +20,12 @@
 //
 //   kernel <name> <args_size> <args_align> <lmem_static> <nparams>
 //   param <index> <offset> <size>          (exactly nparams of them)
+//   param <index> <offset> <size> <nfields> <host_size>
+//                                          (a struct whose host layout
+//                                          differs, followed by nfields
+//   field <host_offset> <offset> <size>     field records: copy size bytes
+//                                          from the host value + host_offset
+//                                          to the parameter + offset)
 //   var <name> <address> <size>           (address: 0x-hex or decimal)
 //
 //===----------------------------------------------------------------------===//
@@ -35,10 +41,20 @@
 namespace crosslane {
 namespace vortex {
 
-/// Where parameter i of a kernel goes in the device argument blob.
+/// One scalar of a struct parameter whose host and device layouts differ.
+struct FieldInfo {
+  uint32_t HostOffset = 0;
+  uint32_t Offset = 0; ///< from the parameter's start in the blob
+  uint32_t Size = 0;   ///< device size: the low bytes of the host value
+};
+
+/// Where parameter i of a kernel goes in the device argument blob. Without
+/// fields, its Size bytes are the low bytes of the host value.
 struct ParamInfo {
   uint32_t Offset = 0;
   uint32_t Size = 0;
+  uint32_t HostSize = 0; ///< with fields: the host value's size
+  std::vector<FieldInfo> Fields;
 };
 
 /// One `kernel` record and its `param` records.

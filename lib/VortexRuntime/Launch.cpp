@@ -256,8 +256,16 @@ Status Device::launch(CodeObject &Code, const KernelInfo &Kernel, dim3 Grid,
       return Status::error(hipErrorInvalidValue,
                            "kernel " + Kernel.Name + ": argument " +
                                std::to_string(I) + " is a null pointer");
-    std::memcpy(Blob.data() + Kernel.Params[I].Offset, Args[I],
-                Kernel.Params[I].Size);
+    const ParamInfo &P = Kernel.Params[I];
+    if (P.Fields.empty()) {
+      std::memcpy(Blob.data() + P.Offset, Args[I], P.Size);
+      continue;
+    }
+    // A struct laid out differently on the host (8-byte pointers and
+    // longs): each scalar field is the low bytes of the host field.
+    for (const FieldInfo &F : P.Fields)
+      std::memcpy(Blob.data() + P.Offset + F.Offset,
+                  static_cast<const uint8_t *>(Args[I]) + F.HostOffset, F.Size);
   }
   if (Status St = loadCode(Code); !St.ok())
     return St;
