@@ -15,7 +15,12 @@
 ///    (stopping at set.inactive) run for every lane of the wave;
 ///  * waves of a workgroup run cooperatively up to each barrier.
 /// Target specifics (intrinsics, address spaces, dispatch) are asked of the
-/// TargetModel.
+/// TargetModel, which may also choose BranchModel::LastActiveLane (a
+/// branch moves the whole wave where its last active lane goes and only the
+/// target's warp-control inline asm changes the wave's thread mask: Vortex
+/// hardware), a flat 32-bit address space (AddressMap), parameters passed in
+/// an argument blob, and barriers that count arrivals (blockWave /
+/// releaseWave).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -995,11 +1000,11 @@ public:
       return nullptr;
     case AddressMap::Kind::Null:
     case AddressMap::Kind::Nowhere:
-      failAt(I, (Wh.K == AddressMap::Kind::Null
-                     ? Twine("null pointer dereference")
-                     : "address 0x" + utohexstr(Addr) +
-                           " is in no allocation") +
-                    " in lane " + Twine(Lane));
+      failAt(I,
+             (Wh.K == AddressMap::Kind::Null
+                  ? Twine("null pointer dereference")
+                  : "address 0x" + utohexstr(Addr) + " is in no allocation") +
+                 " in lane " + Twine(Lane));
       return nullptr;
     case AddressMap::Kind::Local:
       R = &LDS;
@@ -3746,8 +3751,7 @@ bool Executor::Impl::runWave(Wave &Wv) {
         return false;
       }
       if (D.I->isTerminator()) {
-        if (!(LastLane ? execWarpTerminator(F, B, D)
-                       : execTerminator(F, B, D)))
+        if (!(LastLane ? execWarpTerminator(F, B, D) : execTerminator(F, B, D)))
           return false;
         F.Cur = -1;
         break;
@@ -3891,13 +3895,13 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
     if (!any_of(Waves, Running) && !AtBar) {
       auto It = find_if(Waves, [](const Wave &Wv) { return Wv.Blocked; });
       CurWave = &*It;
-      unsigned Waiting = count_if(Waves, [](const Wave &Wv) {
-        return Wv.Blocked;
-      });
+      unsigned Waiting =
+          count_if(Waves, [](const Wave &Wv) { return Wv.Blocked; });
       return failAt(*It->BarrierInst,
                     "barrier deadlock: " + Twine(Waiting) +
                         " wave(s) wait at a barrier that is never released (" +
-                        Twine(Done) + " wave(s) of the workgroup finished); "
+                        Twine(Done) +
+                        " wave(s) of the workgroup finished); "
                         "the hardware would hang");
     }
     if (AtBar && Done && !any_of(Waves, Running)) {

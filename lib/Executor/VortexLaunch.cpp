@@ -14,10 +14,12 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstring>
 
@@ -75,9 +77,9 @@ bool readVortexConfig(StringRef Dir, VortexConfig &C, std::string &Err) {
     return false;
   }
   C.Cores *= Clusters;
-  C.Name = sys::path::filename(sys::path::remove_leading_dotslash(
-                                   Dir.rtrim("/")))
-               .str();
+  C.Name =
+      sys::path::filename(sys::path::remove_leading_dotslash(Dir.rtrim("/")))
+          .str();
   return true;
 }
 
@@ -88,6 +90,50 @@ bool isVortexModule(const Module &M) {
   return any_of(M, [](const Function &F) {
     return !F.isDeclaration() && vortex::isVortexFunction(F);
   });
+}
+
+/// True if RISC-V instruction selection turns a select of \p T in \p F
+/// into a branch: there is no conditional move for FP registers (Zicond's
+/// czero works on integer registers), so a select of a value held in an FP
+/// register becomes a branch diamond (RISCVISelLowering's Select_FPR*
+/// pseudos; `llc -mattr=+f,+zicond` shows `bnez` + `fmv.s`).
+static bool selectIsBranch(const Function &F, Type *T) {
+  StringRef Feat = F.getFnAttribute("target-features").getValueAsString();
+  auto Has = [&](StringRef X) {
+    SmallVector<StringRef, 64> Fs;
+    Feat.split(Fs, ',');
+    return is_contained(Fs, X);
+  };
+  return (T->isFloatTy() && Has("+f")) || (T->isDoubleTy() && Has("+d")) ||
+         (T->isHalfTy() && Has("+zfh"));
+}
+
+void prepareVortexModule(Module &M, VortexSemantics S) {
+  if (S != VortexSemantics::Hardware)
+    return;
+  SmallVector<SelectInst *, 16> FPSelects;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB) {
+        I.dropPoisonGeneratingAnnotations();
+        auto *Sel = dyn_cast<SelectInst>(&I);
+        if (Sel && !Sel->getCondition()->getType()->isVectorTy() &&
+            selectIsBranch(F, Sel->getType()))
+          FPSelects.push_back(Sel);
+      }
+  // What the machine runs: a branch the warp's last active lane decides.
+  for (SelectInst *Sel : FPSelects) {
+    Instruction *Then, *Else;
+    SplitBlockAndInsertIfThenElse(Sel->getCondition(), Sel->getIterator(),
+                                  &Then, &Else);
+    PHINode *Phi = PHINode::Create(Sel->getType(), 2, "", Sel->getIterator());
+    Phi->addIncoming(Sel->getTrueValue(), Then->getParent());
+    Phi->addIncoming(Sel->getFalseValue(), Else->getParent());
+    Phi->takeName(Sel);
+    Phi->setDebugLoc(Sel->getDebugLoc());
+    Sel->replaceAllUsesWith(Phi);
+    Sel->eraseFromParent();
+  }
 }
 
 /// The source-level parameter types of mangled \p Name ("int const*", ...);
@@ -179,8 +225,8 @@ bool readVortexMeta(const Module &M, std::vector<VortexKernelMeta> &Out,
 static std::string kernelList(ArrayRef<VortexKernelMeta> Ks) {
   std::string S;
   for (const VortexKernelMeta &K : Ks)
-    S += "\n  " + K.Demangled + (K.Demangled != K.Name ? "  [" + K.Name + "]"
-                                                        : std::string());
+    S += "\n  " + K.Demangled +
+         (K.Demangled != K.Name ? "  [" + K.Name + "]" : std::string());
   return S.empty() ? " (the module has no HIP kernel records)" : S;
 }
 
@@ -196,9 +242,9 @@ Function *findVortexKernel(Module &M, StringRef Name, std::string &Err) {
   for (int Pass = 0; Hits.empty() && Pass < 3; ++Pass)
     for (const VortexKernelMeta &K : Ks) {
       StringRef D = K.Demangled;
-      if (Pass == 0 ? D == Name
-                    : Pass == 1 ? D.starts_with((Name + "(").str())
-                                : D.starts_with(Name))
+      if (Pass == 0   ? D == Name
+          : Pass == 1 ? D.starts_with((Name + "(").str())
+                      : D.starts_with(Name))
         Hits.push_back(&K);
     }
   if (Hits.size() == 1) {
@@ -231,8 +277,8 @@ bool packVortexArgs(const VortexKernelMeta &K, const LaunchConfig &C,
       Types += (Types.empty() ? "" : ", ") +
                (P.Type.empty() ? std::to_string(P.Size) + " bytes" : P.Type);
     Err = "kernel '" + K.Demangled + "' takes " +
-          std::to_string(K.Params.size()) + " parameter(s) (" + Types +
-          "), " + std::to_string(C.Args.size()) + " --arg given";
+          std::to_string(K.Params.size()) + " parameter(s) (" + Types + "), " +
+          std::to_string(C.Args.size()) + " --arg given";
     return false;
   }
   Blob.assign(K.ArgsSize, 0);
@@ -240,8 +286,8 @@ bool packVortexArgs(const VortexKernelMeta &K, const LaunchConfig &C,
     const VortexParamMeta &P = K.Params[I];
     const KernelArg &A = C.Args[I];
     std::string Which = "parameter " + std::to_string(I) +
-                        (P.Type.empty() ? "" : " (" + P.Type + ")") +
-                        " of '" + K.Demangled + "'";
+                        (P.Type.empty() ? "" : " (" + P.Type + ")") + " of '" +
+                        K.Demangled + "'";
     if (!P.Type.empty() && A.IsBuffer && !P.isPointer()) {
       Err = Which + " is not a pointer but a buffer was given";
       return false;

@@ -592,8 +592,9 @@ int VortexTarget::barrier(OpCtx &C, const VxAsm &A) {
   if (Count != NW)
     return C.fail("barrier expects " + Twine(Count) + " warps, CTA has " +
                   Twine(NW) + ": simx would " +
-                  (Count > NW ? "hang" : "release it before every warp "
-                                         "arrives")),
+                  (Count > NW ? "hang"
+                              : "release it before every warp "
+                                "arrives")),
            -1;
   BarrierState &S = Bars[Id];
   if (++S.Arrived == Count) {
@@ -614,7 +615,7 @@ int VortexTarget::split(OpCtx &C, const VxAsm &A) {
     return -1;
   uint64_t Else = C.Exec & ~Then;
   std::vector<IpdomEntry> &S = stack(E);
-  if (C.I.Res >= 0) { // the depth before the push
+  if (!C.inst().getType()->isVoidTy()) { // the depth before the push
     forLanes(C.Exec, [&](unsigned Lane) { C.res(Lane) = S.size(); });
     C.setPoison(0);
   }

@@ -24,6 +24,8 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -81,9 +83,42 @@ std::optional<vortex::AsmInfo> asmInfo(const MachineInstr &MI) {
   return vortex::decodeAsmText(asmText(MI));
 }
 
+/// The argument registers (by name, e.g. "X10") of the arguments the IR
+/// pass recorded as uniform. Only the leading arguments the RISC-V
+/// convention puts in one integer or FP register each are mapped.
+StringSet<> uniformArgRegs(const MachineFunction &MF) {
+  StringSet<> Out;
+  const Function &F = MF.getFunction();
+  Attribute A = F.getFnAttribute("crosslane-vortex-uniform-args");
+  if (!A.isValid())
+    return Out;
+  SmallVector<StringRef, 8> Items;
+  A.getValueAsString().split(Items, ',');
+  SmallVector<unsigned, 8> Uniform;
+  for (StringRef Item : Items)
+    Uniform.push_back(std::stoul(Item.str()));
+  unsigned GPR = 10, FPR = 10; // a0 = x10, fa0 = f10
+  for (const Argument &Arg : F.args()) {
+    Type *T = Arg.getType();
+    bool Float = T->isFloatTy();
+    if (!Float && !T->isPointerTy() &&
+        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 32))
+      break; // a pair, a struct or a double: the rest is not mapped
+    unsigned &Next = Float ? FPR : GPR;
+    if (Next > 17)
+      break;
+    if (is_contained(Uniform, Arg.getArgNo()))
+      Out.insert((Float ? "F" : "X") + std::to_string(Next) +
+                 (Float ? "_F" : ""));
+    ++Next;
+  }
+  return Out;
+}
+
 class Taint {
 public:
-  Taint(const MachineFunction &MF) : MF(MF), MRI(MF.getRegInfo()) {}
+  Taint(const MachineFunction &MF)
+      : MF(MF), MRI(MF.getRegInfo()), UniformArgs(uniformArgRegs(MF)) {}
   void run();
   bool isTainted(const MachineInstr &MI) const {
     return any_of(MI.uses(), [&](const MachineOperand &MO) {
@@ -94,6 +129,7 @@ public:
 private:
   const MachineFunction &MF;
   const MachineRegisterInfo &MRI;
+  StringSet<> UniformArgs;
   DenseSet<Register> Regs;
   DenseSet<int> Slots;
   SmallVector<Register, 32> Work;
@@ -105,6 +141,10 @@ private:
         Work.push_back(MO.getReg());
   }
   bool seeds(const MachineInstr &MI, bool Kernel) const;
+  bool isUniformArg(Register PReg) const {
+    const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+    return UniformArgs.contains(TRI->getName(PReg));
+  }
   void taintSlot(int FI);
 };
 
@@ -114,12 +154,14 @@ bool Taint::seeds(const MachineInstr &MI, bool Kernel) const {
   if (MI.mayLoad() && MI.mayStore())
     return true; // atomic
   if (MI.isCopy() && MI.getOperand(1).getReg().isPhysical()) {
-    // Arguments of a kernel entry are the same in every lane; other
-    // physical-register copies are call results or arguments.
-    bool EntryArg = &*MF.begin() == MI.getParent() &&
-                    MRI.isLiveIn(MI.getOperand(1).getReg());
-    return !(Kernel && EntryArg) &&
-           !MRI.isConstantPhysReg(MI.getOperand(1).getReg());
+    // Arguments of a kernel entry are the same in every lane, and so are
+    // those the IR pass found uniform; other physical-register copies are
+    // call results or arguments.
+    Register Src = MI.getOperand(1).getReg();
+    bool EntryArg = &*MF.begin() == MI.getParent() && MRI.isLiveIn(Src);
+    if (EntryArg && (Kernel || isUniformArg(Src)))
+      return false;
+    return !MRI.isConstantPhysReg(Src);
   }
   return false;
 }
@@ -139,7 +181,7 @@ void Taint::run() {
   bool Kernel = isVortexKernel(MF.getFunction());
   if (!Kernel)
     for (auto [PReg, VReg] : MRI.liveins())
-      if (VReg && Regs.insert(VReg).second)
+      if (VReg && !isUniformArg(PReg) && Regs.insert(VReg).second)
         Work.push_back(VReg);
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)

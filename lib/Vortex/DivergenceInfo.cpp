@@ -23,6 +23,8 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -86,10 +88,23 @@ VortexDivergenceInfo::VortexDivergenceInfo(Function &F,
 /// locals): each lane has its own copy, but the copies hold one value as
 /// long as every store to it stores a uniform value outside divergent
 /// control flow. Any other use lets the per-lane address itself escape.
+/// The string of an llvm.var.annotation call (Vortex's __UNIFORM__ is
+/// annotate("vortex.uniform") on a local or parameter), or "".
+static StringRef varAnnotation(const Instruction *I) {
+  const auto *II = dyn_cast<IntrinsicInst>(I);
+  if (!II || II->getIntrinsicID() != Intrinsic::var_annotation)
+    return "";
+  const auto *G =
+      dyn_cast<GlobalVariable>(II->getArgOperand(1)->stripPointerCasts());
+  const auto *D =
+      G ? dyn_cast_or_null<ConstantDataArray>(G->getInitializer()) : nullptr;
+  return D && D->isCString() ? D->getAsCString() : "";
+}
+
 bool VortexDivergenceInfo::isPrivateSlot(const AllocaInst &Slot) {
   for (const Use &U : Slot.uses()) {
     const auto *I = dyn_cast<Instruction>(U.getUser());
-    if (isa<LoadInst>(I))
+    if (isa<LoadInst>(I) || !varAnnotation(I).empty())
       continue;
     if (const auto *St = dyn_cast<StoreInst>(I))
       if (St->getPointerOperand() == &Slot)
@@ -104,7 +119,7 @@ bool VortexDivergenceInfo::isPrivateSlot(const AllocaInst &Slot) {
 
 void VortexDivergenceInfo::slotDivergent(const AllocaInst &Slot,
                                          SmallVectorImpl<const Value *> &Work) {
-  if (!DivergentSlots.insert(&Slot).second)
+  if (UniformSlots.contains(&Slot) || !DivergentSlots.insert(&Slot).second)
     return;
   for (const User *U : Slot.users())
     if (isa<LoadInst>(U))
@@ -113,16 +128,29 @@ void VortexDivergenceInfo::slotDivergent(const AllocaInst &Slot,
 
 void VortexDivergenceInfo::markDivergent(
     const Value *V, SmallVectorImpl<const Value *> &Work) {
-  if (Divergent.insert(V).second)
+  if (!DeclaredUniform.contains(V) && Divergent.insert(V).second)
     Work.push_back(V);
 }
 
 void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
-  if (!isVortexKernel(F))
-    for (const Argument &A : F.args())
-      markDivergent(&A, Work);
   for (const Instruction &I : instructions(F)) {
     if (const auto *Slot = dyn_cast<AllocaInst>(&I)) {
+      // The programmer's word (__UNIFORM__ / annotate("vortex.divergent"))
+      // decides for an annotated slot, as in Vortex's own compiler.
+      for (const User *U : Slot->users()) {
+        StringRef Note = varAnnotation(cast<Instruction>(U));
+        if (Note == "vortex.uniform") {
+          // Also the values stored there (at -O1+ the optimiser forwards
+          // the stored argument to the slot's loads).
+          UniformSlots.insert(Slot);
+          for (const User *V : Slot->users())
+            if (const auto *St = dyn_cast<StoreInst>(V))
+              if (St->getPointerOperand() == Slot)
+                DeclaredUniform.insert(St->getValueOperand());
+        }
+        else if (Note == "vortex.divergent")
+          slotDivergent(*Slot, Work);
+      }
       if (!isPrivateSlot(*Slot))
         markDivergent(&I, Work);
     } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) ||
@@ -132,6 +160,9 @@ void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
       if (callSeedsDivergence(*CB))
         markDivergent(&I, Work);
   }
+  if (!isVortexKernel(F))
+    for (const Argument &A : F.args())
+      markDivergent(&A, Work);
 }
 
 const BasicBlock *immediatePostDominator(const BasicBlock *B,

@@ -305,6 +305,19 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
   return !Plan.empty();
 }
 
+/// Arguments of a non-kernel function that the analysis found uniform (the
+/// programmer's __UNIFORM__) as an attribute the machine check reads.
+void recordUniformArguments(Function &F, const VortexDivergenceInfo &DI) {
+  if (isVortexKernel(F))
+    return;
+  std::string List;
+  for (const Argument &A : F.args())
+    if (!DI.isDivergent(&A))
+      List += (List.empty() ? "" : ",") + std::to_string(A.getArgNo());
+  if (!List.empty())
+    F.addFnAttr("crosslane-vortex-uniform-args", List);
+}
+
 } // namespace
 
 bool makeVortexDivergenceSafe(Function &F) {
@@ -316,6 +329,7 @@ bool makeVortexDivergenceSafe(Function &F) {
   {
     Analyses A(F);
     VortexDivergenceInfo DI(F, A.DT, A.PDT, A.LI);
+    recordUniformArguments(F, DI);
     Changed |= lowerDivergentSelects(F, DI) != 0;
     unsigned N = serializeLanes(
         F, [&](const Value *V) { return DI.isDivergent(V); }, ORE);

@@ -8,12 +8,15 @@
 /// Command-line front end of the wave executor: load a module, pick a
 /// kernel, build buffers from argument specs, run the grid, print or write
 /// the buffers; or run two modules on identical generated inputs and compare
-/// every buffer bit for bit (--diff). See docs/Executor.md.
+/// every buffer bit for bit (--diff). AMDGPU modules run on the AMDGPU
+/// model, riscv32 Vortex modules on the Vortex model (with its structured
+/// or hardware control-flow semantics). See docs/Executor.md.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Executor/Executor.h"
+#include "crosslane/Executor/VortexTarget.h"
 #include "crosslane/Support/ChipInfo.h"
 #ifdef CROSSLANE_HAVE_SUBGROUP_REFERENCE
 #include "crosslane/SubgroupReduce/Reference.h"
@@ -32,6 +35,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -138,6 +143,41 @@ static cl::opt<uint64_t>
     Budget("max-lane-instructions",
            cl::desc("Abort a run after this many lane-instructions"),
            cl::init(4000000000ULL), cl::cat(Cat));
+static cl::opt<std::string> IntRange(
+    "int-range",
+    cl::desc("LO:HI: random integer elements (random, all-equal, ties) are "
+             "drawn from [LO, HI] instead of the whole range (keeps signed "
+             "arithmetic of HIP code from overflowing)"),
+    cl::cat(Cat));
+static cl::opt<std::string>
+    TargetOpt("target",
+              cl::desc("Target model: amdgpu, vortex, or auto (default: "
+                       "vortex for riscv32 modules with Vortex functions)"),
+              cl::init("auto"), cl::cat(Cat));
+static cl::opt<std::string> VortexConfigOpt(
+    "vortex-config",
+    cl::desc("Vortex configuration: a directory with config/cflags.txt, or "
+             "a name under $CROSSLANE_VORTEX_HOME/prebuilt (default: "
+             "'default')"),
+    cl::cat(Cat));
+static cl::opt<unsigned>
+    VortexThreads("vortex-threads",
+                  cl::desc("Vortex lanes per warp (overrides the "
+                           "configuration's VX_CFG_NUM_THREADS)"),
+                  cl::init(0), cl::cat(Cat));
+static cl::opt<unsigned>
+    VortexWarps("vortex-warps",
+                cl::desc("Vortex warps per core (overrides the "
+                         "configuration's VX_CFG_NUM_WARPS)"),
+                cl::init(0), cl::cat(Cat));
+static cl::opt<std::string> VortexSemanticsOpt(
+    "vortex-semantics",
+    cl::desc("Vortex control flow: hardware (simx: branches follow the "
+             "warp's last active lane, split/join/pred set the mask; "
+             "default) or structured (lanes reconverge: the meaning before "
+             "the divergence lowering). --diff takes a pair for the two "
+             "modules (default structured,hardware)"),
+    cl::cat(Cat));
 
 [[noreturn]] static void fatal(const Twine &Msg) {
   errs() << "crosslane-run: error: " << Msg << "\n";
@@ -297,11 +337,19 @@ bool generate(StringRef Gen, const ElemType &T, size_t N, std::mt19937_64 &R,
               std::vector<uint64_t> &Vals, std::string &Err) {
   Leaf L = leafOf(T);
   uint64_t Mask = T.Size == 8 ? ~0ULL : ((1ULL << (8 * T.Size)) - 1);
+  int64_t Lo = 0, Hi = -1;
+  if (!IntRange.empty()) {
+    auto [L, H] = StringRef(IntRange).split(':');
+    if (L.getAsInteger(0, Lo) || H.getAsInteger(0, Hi) || Lo > Hi)
+      return Err = "bad --int-range '" + IntRange + "' (want LO:HI)", false;
+  }
   auto Rand = [&]() -> uint64_t {
     if (T.IsFloat) {
       std::uniform_real_distribution<double> D(-1000.0, 1000.0);
       return fromDouble(T, std::round(D(R) * 64) / 64);
     }
+    if (Lo <= Hi)
+      return (uint64_t)(Lo + (int64_t)(R() % (uint64_t)(Hi - Lo + 1))) & Mask;
     return R() & Mask;
   };
   auto Special = [&](bool Neg) -> uint64_t { // NaN or extreme int
@@ -493,6 +541,73 @@ bool buildCase(const std::vector<ArgSpec> &Specs, unsigned N, StringRef Gen,
   return true;
 }
 
+/// The Vortex configuration directory \p Spec names: itself, or
+/// <home>/prebuilt/<Spec> under $CROSSLANE_VORTEX_HOME or the build's
+/// default home. Empty if none has config/cflags.txt.
+std::string vortexConfigDir(StringRef Spec) {
+  SmallVector<std::string, 3> Candidates = {Spec.str()};
+  SmallVector<std::string, 2> Homes;
+  if (std::optional<std::string> H =
+          sys::Process::GetEnv("CROSSLANE_VORTEX_HOME"))
+    Homes.push_back(*H);
+#ifdef CROSSLANE_VORTEX_HOME_DEFAULT
+  Homes.push_back(CROSSLANE_VORTEX_HOME_DEFAULT);
+#endif
+  for (const std::string &H : Homes) {
+    SmallString<256> P(H);
+    sys::path::append(P, "prebuilt", Spec);
+    Candidates.push_back(P.str().str());
+  }
+  for (const std::string &C : Candidates) {
+    SmallString<256> F(C);
+    sys::path::append(F, "config", "cflags.txt");
+    if (sys::fs::exists(F))
+      return C;
+  }
+  return "";
+}
+
+VortexConfig vortexConfig() {
+  VortexConfig C;
+  std::string Err;
+  StringRef Spec = VortexConfigOpt.empty() ? StringRef("default")
+                                           : StringRef(VortexConfigOpt);
+  std::string Dir = vortexConfigDir(Spec);
+  if (!Dir.empty()) {
+    if (!readVortexConfig(Dir, C, Err))
+      fatal(Err);
+  } else if (!VortexConfigOpt.empty()) {
+    fatal("no Vortex configuration '" + Spec +
+          "': give a directory with config/cflags.txt or the name of one "
+          "under $CROSSLANE_VORTEX_HOME/prebuilt");
+  }
+  if (VortexThreads || VortexWarps) {
+    C.Threads = VortexThreads ? VortexThreads : C.Threads;
+    C.Warps = VortexWarps ? VortexWarps : C.Warps;
+    C.Name = std::to_string(C.Warps) + " warps x " + std::to_string(C.Threads) +
+             " threads";
+  }
+  return C;
+}
+
+/// The semantics of module \p Which (0: the first, 1: --diff's).
+VortexSemantics vortexSemantics(unsigned Which) {
+  StringRef Opt = VortexSemanticsOpt;
+  if (Opt.empty())
+    Opt = DiffFile.empty() ? "hardware" : "structured,hardware";
+  SmallVector<StringRef, 2> Parts;
+  Opt.split(Parts, ',');
+  if (Parts.size() > (DiffFile.empty() ? 1u : 2u))
+    fatal("--vortex-semantics takes " +
+          Twine(DiffFile.empty() ? "one value" : "one value or a pair") +
+          ", not '" + Opt + "'");
+  VortexSemantics S;
+  StringRef P = Parts[std::min<size_t>(Which, Parts.size() - 1)].trim();
+  if (!parseVortexSemantics(P, S))
+    fatal("bad --vortex-semantics '" + P + "' (hardware or structured)");
+  return S;
+}
+
 /// A loaded module with its executor.
 struct Loaded {
   LLVMContext Ctx;
@@ -502,7 +617,21 @@ struct Loaded {
   std::string CPU, Features;
 };
 
-void load(Loaded &L, StringRef Path) {
+/// Picks the kernel of a Vortex module and creates its target model.
+void loadVortex(Loaded &L, StringRef Path, unsigned Which) {
+  std::string Err;
+  L.K = findVortexKernel(*L.M, KernelName, Err);
+  if (!L.K)
+    fatal("'" + Path + "': " + Err);
+  VortexSemantics S = vortexSemantics(Which);
+  prepareVortexModule(*L.M, S);
+  auto TM = createVortexTarget(*L.M, vortexConfig(), S, Err);
+  if (!TM)
+    fatal(Err);
+  L.X = std::make_unique<Executor>(*L.M, std::move(TM));
+}
+
+void load(Loaded &L, StringRef Path, unsigned Which) {
   SMDiagnostic Diag;
   // Textual IR is parsed without the debug-info upgrade, which verifies the
   // module and aborts on invalid IR; the verifier below reports it instead,
@@ -527,6 +656,10 @@ void load(Loaded &L, StringRef Path) {
     fatal("'" + Path + "' is not valid IR: " + StringRef(VOS.str()).trim());
   if (Text)
     UpgradeDebugInfo(*L.M);
+  if (TargetOpt != "auto" && TargetOpt != "amdgpu" && TargetOpt != "vortex")
+    fatal("bad --target '" + TargetOpt + "' (amdgpu, vortex or auto)");
+  if (TargetOpt == "vortex" || (TargetOpt == "auto" && isVortexModule(*L.M)))
+    return loadVortex(L, Path, Which);
   if (!KernelName.empty()) {
     L.K = L.M->getFunction(KernelName);
     if (!L.K || L.K->isDeclaration())
@@ -601,7 +734,7 @@ void printStats(const ExecStats &S) {
 
 int runSingle(const std::vector<ArgSpec> &Specs) {
   Loaded L;
-  load(L, InputFile);
+  load(L, InputFile, 0);
   SmallVector<StringRef, 4> SZ;
   StringRef(Sizes).split(SZ, ',');
   uint64_t N0 = 64;
@@ -637,8 +770,8 @@ int runSingle(const std::vector<ArgSpec> &Specs) {
 
 int runDiff(const std::vector<ArgSpec> &Specs) {
   Loaded A, B;
-  load(A, InputFile);
-  load(B, DiffFile);
+  load(A, InputFile, 0);
+  load(B, DiffFile, 1);
   SmallVector<StringRef, 8> Gens, SZ;
   std::string GenList = Inputs == "all" ? "random,all-equal,ties,nan-each,"
                                           "all-nan,pm-zero,pm-inf,denorm,"
@@ -733,12 +866,17 @@ int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "Crosslane wave executor: runs an amdgcn LLVM IR kernel over a grid of "
-      "workgroups made of 32- or 64-lane waves, with exact cross-lane "
+      "workgroups made of 32- or 64-lane waves, or a Vortex (riscv32) HIP "
+      "kernel over CTAs of 4- to 32-lane warps, with exact cross-lane "
       "semantics and poison tracking.\n\n"
       "  crosslane-run k.ll --mcpu=gfx942 --grid=4 --block=256 \\\n"
       "      --arg=buf:f32:1024:random --arg=buf:f32:1024:zero --arg=i32:1024\n"
       "  crosslane-run a.ll --diff=b.ll --mcpu=gfx1100 --block=N \\\n"
-      "      --arg=buf:i32:N:input --arg=buf:i32:1:zero --sizes=1,31,64,100\n");
+      "      --arg=buf:i32:N:input --arg=buf:i32:1:zero --sizes=1,31,64,100\n"
+      "  crosslane-run pre.ll --diff=lowered.ll --kernel=kNested "
+      "--vortex-config=w8t32a \\\n"
+      "      --grid=2 --block=N --arg=buf:i32:N*2:input "
+      "--arg=buf:i32:N*2:zero --arg=i32:N*2\n");
   ShowStats = StatsOpt && StatsOpt->getNumOccurrences();
   std::vector<ArgSpec> Specs;
   for (const std::string &S : ArgSpecs)

@@ -7,10 +7,10 @@
 ///
 /// \file
 /// Internals shared by the target-independent engine (lib/Executor/Engine.cpp)
-/// and the target models (lib/Executor/AMDGPUTarget.cpp). A value is stored
-/// for all W lanes of a wave as a sequence of scalar *leaves* (one per vector
-/// element or flattened struct member), each leaf holding W 64-bit words and
-/// a W-bit poison mask.
+/// and the target models (lib/Executor/AMDGPUTarget.cpp, VortexTarget.cpp).
+/// A value is stored for all W lanes of a wave as a sequence of scalar
+/// *leaves* (one per vector element or flattened struct member), each leaf
+/// holding W 64-bit words and a W-bit poison mask.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +20,9 @@
 #include "crosslane/Executor/Executor.h"
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/bit.h"
 
 #include <cstdint>
 #include <optional>
@@ -184,9 +184,7 @@ public:
   }
   /// Bytes of local memory \p K uses besides the module's LDS variables
   /// (placed first; dynamic LDS follows, 16-byte aligned).
-  virtual uint64_t staticLocalBytes(const llvm::Function &K) const {
-    return 0;
-  }
+  virtual uint64_t staticLocalBytes(const llvm::Function &K) const { return 0; }
   /// Inline assembly the target models: a nonzero kind the engine passes
   /// back to execAsm, or 0 (with \p Why set if it is the target's but not
   /// modelled; an error when it runs).

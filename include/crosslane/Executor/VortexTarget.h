@@ -1,4 +1,4 @@
-//===- VortexTarget.h - Vortex target model of the wave executor -*- C++ -*-===//
+//===- VortexTarget.h - Vortex model of the wave executor ----*- C++ -*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -75,6 +75,16 @@ bool isVortexModule(const llvm::Module &M);
 /// lists the kernels) otherwise.
 llvm::Function *findVortexKernel(llvm::Module &M, llvm::StringRef Name,
                                  std::string &Err);
+
+/// Makes \p M what the machine runs, under hardware semantics (a no-op for
+/// structured ones): the machine computes plain bits where the IR says
+/// poison, so every instruction's poison-generating flags, metadata and
+/// return attributes go (nsw, nuw, exact, disjoint, nneg, samesign,
+/// nnan/ninf, !range, ...), as instruction selection drops them; and a
+/// select of a value RISC-V keeps in an FP register (float with +f) becomes
+/// the branch diamond instruction selection makes of it, which the warp's
+/// last active lane decides.
+void prepareVortexModule(llvm::Module &M, VortexSemantics S);
 
 /// The Vortex target model for \p M (whose kernel meta it reads).
 std::unique_ptr<TargetModel> createVortexTarget(const llvm::Module &M,

@@ -73,6 +73,8 @@ private:
   llvm::DenseSet<const llvm::Value *> Divergent;
   llvm::DenseSet<const llvm::BasicBlock *> BranchesDone;
   llvm::DenseSet<const llvm::AllocaInst *> DivergentSlots;
+  llvm::DenseSet<const llvm::AllocaInst *> UniformSlots; ///< __UNIFORM__
+  llvm::DenseSet<const llvm::Value *> DeclaredUniform; ///< stored there
   unsigned NumDivergentBranches = 0;
 
   void seed(llvm::SmallVectorImpl<const llvm::Value *> &Work);
