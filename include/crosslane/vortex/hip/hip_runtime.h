@@ -309,10 +309,19 @@ static __device__ __forceinline__ T atomicCAS(T *P, T Compare, T V) {
 }
 
 //===----------------------------------------------------------------------===//
-// Device printf: Vortex's console printer (libvortex2.a).
+// Device printf: Vortex's console printer (vx_vprintf, libvortex2.a). Each
+// lane prints in turn (Crosslane runs library calls one lane at a time).
 //===----------------------------------------------------------------------===//
 
 extern "C" __device__ int vx_printf(const char *, ...);
+extern "C" __device__ int vx_vprintf(const char *, __builtin_va_list);
+static __device__ int printf(const char *Format, ...) {
+  __builtin_va_list Args;
+  __builtin_va_start(Args, Format);
+  int R = vx_vprintf(Format, Args);
+  __builtin_va_end(Args);
+  return R;
+}
 
 //===----------------------------------------------------------------------===//
 // <math.h> in device code: glibc declares its functions for the host only;
