@@ -1136,6 +1136,10 @@ uint64_t OpCtx::opPoison(unsigned Op, unsigned L) const {
     P |= ~LaneMask;
   return P;
 }
+uint64_t OpCtx::opHeldPoison(unsigned Op, unsigned L) const {
+  const SlotInfo &S = F.DF->Slots[I.Ops[Op]];
+  return F.P[S.Pois + L] | ~F.Live;
+}
 bool OpCtx::constOp(unsigned Op, uint64_t &V) const {
   const SlotInfo &S = F.DF->Slots[I.Ops[Op]];
   if (!isa<Constant>(I.I->getOperand(Op)) || F.P[S.Pois])
@@ -1452,6 +1456,13 @@ bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
   DF.PrivateSize = alignTo(DF.PrivateSize, 16);
   DF.InitD.resize(DF.DataSize, 0);
   DF.InitP.resize(DF.PoisSize, 0);
+  // A value a lane has not computed yet is poison in that lane (only reads
+  // of inactive lanes' values, OpCtx::opHeldPoison, can see it).
+  for (const Instruction &I : instructions(F))
+    if (auto It = SlotOf.find(&I); It != SlotOf.end()) {
+      const SlotInfo &SI = DF.Slots[It->second];
+      std::fill_n(DF.InitP.begin() + SI.Pois, SI.N, ~0ULL);
+    }
   if (!F.getReturnType()->isVoidTy())
     DF.RetLeaves = countLeaves(F.getReturnType());
   return true;

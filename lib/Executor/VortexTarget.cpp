@@ -30,9 +30,8 @@
 ///    active lane (the engine's BranchModel::LastActiveLane); votes over the
 ///    active lanes; shuffles with rs2 = (mask << 12) | (c << 6) | b, where
 ///    an out-of-range source lane reads the lane's own value and an
-///    inactive source lane is read anyway (its register holds whatever was
-///    last written there, which depends on register allocation: poison
-///    here);
+///    inactive source lane's register is read as it is (here: the value
+///    that lane last computed for the operand, poison if it never did);
 ///  * csr_unit.cpp: the CSR values; cta_dispatcher.cpp: the last warp of a
 ///    CTA starts with only its threads in the mask.
 /// Each CTA runs alone at slot 0 on warps 0..M-1 of core 0 (simx may place
@@ -60,9 +59,9 @@ using namespace llvm;
 namespace crosslane {
 namespace exec {
 
-namespace {
-
 using vortex::AsmKind;
+
+namespace {
 
 /// What a modelled inline-asm call does.
 enum class VxOp : uint8_t {
@@ -100,7 +99,9 @@ struct BarrierState {
   SmallVector<unsigned, 8> Waiting;
 };
 
-const char *opName(VxOp Op) {
+} // namespace
+
+static const char *opName(VxOp Op) {
   switch (Op) {
   case VxOp::Tmc:
     return "vx_tmc";
@@ -117,10 +118,10 @@ const char *opName(VxOp Op) {
   }
 }
 
-bool isZeroReg(StringRef R) { return R == "x0" || R == "zero"; }
+static bool isZeroReg(StringRef R) { return R == "x0" || R == "zero"; }
 
 /// The fields `OPC, F3, F7, RD, RS1, RS2` of \p CB's `.insn r` text.
-bool insnFields(const CallBase &CB, SmallVectorImpl<StringRef> &F) {
+static bool insnFields(const CallBase &CB, SmallVectorImpl<StringRef> &F) {
   StringRef S = cast<InlineAsm>(CB.getCalledOperand())->getAsmString();
   S = S.trim();
   if (!S.consume_front(".insn r"))
@@ -131,7 +132,7 @@ bool insnFields(const CallBase &CB, SmallVectorImpl<StringRef> &F) {
   return F.size() == 6;
 }
 
-unsigned numOutputs(const CallBase &CB) {
+static unsigned numOutputs(const CallBase &CB) {
   unsigned N = 0;
   for (const InlineAsm::ConstraintInfo &CI :
        cast<InlineAsm>(CB.getCalledOperand())->ParseConstraints())
@@ -140,7 +141,7 @@ unsigned numOutputs(const CallBase &CB) {
 }
 
 /// `$N` (or `${N}`) as a call-argument index, -1 for x0; -2 otherwise.
-int operandArg(const CallBase &CB, StringRef Field) {
+static int operandArg(const CallBase &CB, StringRef Field) {
   if (isZeroReg(Field))
     return -1;
   unsigned N;
@@ -157,7 +158,7 @@ int operandArg(const CallBase &CB, StringRef Field) {
 }
 
 /// A literal or a `$N` bound to a constant argument.
-std::optional<uint64_t> constField(const CallBase &CB, StringRef Field) {
+static std::optional<uint64_t> constField(const CallBase &CB, StringRef Field) {
   uint64_t V;
   if (!Field.getAsInteger(0, V))
     return V;
@@ -168,11 +169,13 @@ std::optional<uint64_t> constField(const CallBase &CB, StringRef Field) {
   return std::nullopt;
 }
 
-bool knownCSR(unsigned Csr) {
+static bool knownCSR(unsigned Csr) {
   return (Csr >= 0xCC0 && Csr <= 0xCC4) || (Csr >= 0xFC0 && Csr <= 0xFC4) ||
          (Csr >= 0xCD0 && Csr <= 0xCDF) || Csr == 0xF14 || Csr == 0xB00 ||
          Csr == 0xB80 || Csr == 0xC00 || Csr == 0xC80;
 }
+
+namespace {
 
 class VortexTarget : public TargetModel {
   VortexConfig Cfg;
@@ -241,6 +244,11 @@ private:
     V = C.op(Arg, Lane) & 0xFFFFFFFF;
     return !((C.opPoison(Arg) >> Lane) & 1);
   }
+  /// Register operand \p Arg of inactive \p Lane; true if it is poison.
+  bool heldPoison(OpCtx &C, int Arg, unsigned Lane, uint32_t &V) const {
+    V = Arg < 0 ? 0 : C.op(Arg, Lane) & 0xFFFFFFFF;
+    return Arg >= 0 && ((C.opHeldPoison(Arg) >> Lane) & 1);
+  }
   /// The operand as the warp's last active lane has it (simx reads the
   /// operands of warp-wide decisions there); reports poison.
   bool lastLaneReg(OpCtx &C, int Arg, const char *What, uint32_t &V) const {
@@ -255,6 +263,8 @@ private:
   bool conditions(OpCtx &C, int Arg, bool Neg, uint64_t &True) const;
   std::vector<IpdomEntry> &stack(Engine &E) { return Ipdom[E.waveIndex()]; }
 };
+
+} // namespace
 
 const VortexKernelMeta *VortexTarget::meta(const Function &K) const {
   StringRef N = K.getName();
@@ -552,8 +562,10 @@ int VortexTarget::shuffle(OpCtx &C, const VxAsm &A) {
     }
     if (!Valid || Lane >= W)
       Lane = T;
-    // An inactive source lane's register is read as it is: unknown here.
-    if (!((C.Exec >> Lane) & 1) || !reg(C, A.Rs1, Lane, V))
+    // simx reads an inactive source lane's register as it is: the value
+    // that lane last computed (poison if it never did).
+    bool Active = (C.Exec >> Lane) & 1;
+    if (Active ? !reg(C, A.Rs1, Lane, V) : heldPoison(C, A.Rs1, Lane, V))
       Poison |= 1ULL << T;
     else
       Out[T] = V;
@@ -677,8 +689,6 @@ int VortexTarget::kernelReturn(OpCtx &C) {
                 " (a vx_split without its vx_join)"),
          -1;
 }
-
-} // namespace
 
 std::unique_ptr<TargetModel> createVortexTarget(const Module &M,
                                                 const VortexConfig &C,

@@ -79,7 +79,10 @@ Value *branchFreeSelect(IRBuilderBase &B, Value *C, Value *T, Value *F) {
       return B.CreatePtrToInt(V, IntTy);
     return B.CreateBitCast(V, IntTy);
   };
-  Value *A = ToInt(T), *Bv = ToInt(F);
+  // Frozen: a select yields a defined value when its other arm is poison
+  // (e.g. an `exact` shift of a value the branch excluded); the
+  // arithmetic would carry the poison.
+  Value *A = ToInt(B.CreateFreeze(T)), *Bv = ToInt(B.CreateFreeze(F));
   Value *Mask = B.CreateSExt(C, IntTy);
   Value *R = B.CreateXor(Bv, B.CreateAnd(B.CreateXor(A, Bv), Mask));
   if (Ty->isPointerTy())

@@ -58,7 +58,8 @@ static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
 static cl::opt<std::string>
     KernelName("kernel",
                cl::desc("Kernel to run (default: the module's only "
-                        "amdgpu_kernel)"),
+                        "kernel). Vortex: a HIP kernel's mangled name or a "
+                        "prefix of its demangled name"),
                cl::cat(Cat));
 static cl::opt<std::string>
     MCPU("mcpu",

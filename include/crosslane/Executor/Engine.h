@@ -122,6 +122,11 @@ struct OpCtx {
   const SlotInfo &opSlot(unsigned Op) const;
   uint64_t op(unsigned Op, unsigned Lane, unsigned LeafIdx = 0) const;
   uint64_t opPoison(unsigned Op, unsigned LeafIdx = 0) const;
+  /// Poison of operand \p Op as every lane holds it, inactive lanes
+  /// included (each lane's last value of it: what a register read of an
+  /// inactive lane returns); poison in lanes that never computed it and in
+  /// lanes the frame does not hold (past the block, returned).
+  uint64_t opHeldPoison(unsigned Op, unsigned LeafIdx = 0) const;
   /// Operand \p Op if it is a constant (uniform, not poison) integer.
   bool constOp(unsigned Op, uint64_t &V) const;
   uint64_t &res(unsigned Lane, unsigned LeafIdx = 0);
