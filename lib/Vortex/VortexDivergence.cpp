@@ -264,6 +264,22 @@ void checkBarriers(Function &F, ArrayRef<BranchInst *> Branches,
   }
 }
 
+/// Where a remark about \p Br points: its own location, or (for a branch
+/// StructurizeCFG made) the nearest located instruction before it in its
+/// block or at the start of a successor; always a line of the user's code.
+DebugLoc branchLocation(const BranchInst &Br) {
+  if (Br.getDebugLoc())
+    return vortex::userLocation(Br.getDebugLoc());
+  for (const Instruction &I : reverse(*Br.getParent()))
+    if (I.getDebugLoc())
+      return vortex::userLocation(I.getDebugLoc());
+  for (const BasicBlock *S : successors(&Br))
+    for (const Instruction &I : *S)
+      if (I.getDebugLoc())
+        return vortex::userLocation(I.getDebugLoc());
+  return DebugLoc();
+}
+
 /// Makes every divergent branch of the structurized \p F safe.
 bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
   Analyses A(F);
@@ -283,7 +299,8 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
     if (Exits) {
       guardLoopExit(*Br, *L, A);
       ORE.emit([&] {
-        return OptimizationRemark(DEBUG_TYPE, "LoopExitPred", Br)
+        return OptimizationRemark(DEBUG_TYPE, "LoopExitPred",
+                                  branchLocation(*Br), Br->getParent())
                << "divergent loop exit: vx_pred keeps lanes that leave "
                   "waiting until all have left";
       });
@@ -292,7 +309,8 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
     if (!Join) {
       ++NumUnsafe;
       ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "NoJoin", Br)
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NoJoin",
+                                        branchLocation(*Br), Br->getParent())
                << "divergent branch towards code that never returns (a "
                   "trap): left without split/join, the warp follows its "
                   "last active lane there";
@@ -301,7 +319,8 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
     }
     bracketBranch(*Br, Join, A);
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "SplitJoin", Br)
+      return OptimizationRemark(DEBUG_TYPE, "SplitJoin", branchLocation(*Br),
+                                Br->getParent())
              << "divergent branch bracketed by vx_split/vx_join";
     });
   }
