@@ -287,22 +287,52 @@ static __device__ __forceinline__ int __ffsll(unsigned long long A) {
 // loops, which Crosslane runs one lane at a time.
 //===----------------------------------------------------------------------===//
 
-#define __CROSSLANE_VX_ATOMIC(NAME, BUILTIN)                                   \
+/// 8-byte atomics: rv32 has no 64-bit AMO or LR/SC. They take one lock
+/// word of the image, one active lane at a time (a spin lock that several
+/// lanes of one warp contend for would never be released: the winner waits
+/// masked off for the others).
+__device__ __attribute__((weak)) int __crosslane_vx_lock64 = 0;
+template <class T, class F>
+static __device__ __forceinline__ T __crosslane_vx_locked(T *P, F Update) {
+  T Old{};
+  unsigned Me = __lane_id();
+  for (unsigned M = (unsigned)__activemask(); M; M &= M - 1)
+    if (Me == (unsigned)__builtin_ctz(M)) {
+      // Back off between attempts: a stream of AMOs from waiting warps
+      // starves the holder's own memory accesses on simx.
+      for (unsigned Wait = 8;
+           __atomic_exchange_n(&__crosslane_vx_lock64, 1, __ATOMIC_ACQUIRE);
+           Wait = Wait < 1024 ? 2 * Wait : Wait)
+        for (unsigned K = 0; K < Wait; ++K)
+          __asm__ volatile("");
+      Old = *(volatile T *)P;
+      *(volatile T *)P = Update(Old);
+      __atomic_exchange_n(&__crosslane_vx_lock64, 0, __ATOMIC_RELEASE);
+    }
+  return Old;
+}
+
+#define __CROSSLANE_VX_ATOMIC(NAME, BUILTIN, EXPR)                             \
   template <class T> static __device__ __forceinline__ T NAME(T *P, T V) {     \
-    return BUILTIN(P, V, __ATOMIC_RELAXED);                                    \
+    if constexpr (sizeof(T) == 8)                                              \
+      return __crosslane_vx_locked(P, [V](T X) { return EXPR; });              \
+    else                                                                       \
+      return BUILTIN(P, V, __ATOMIC_RELAXED);                                  \
   }
-__CROSSLANE_VX_ATOMIC(atomicAdd, __atomic_fetch_add)
-__CROSSLANE_VX_ATOMIC(atomicSub, __atomic_fetch_sub)
-__CROSSLANE_VX_ATOMIC(atomicAnd, __atomic_fetch_and)
-__CROSSLANE_VX_ATOMIC(atomicOr, __atomic_fetch_or)
-__CROSSLANE_VX_ATOMIC(atomicXor, __atomic_fetch_xor)
-__CROSSLANE_VX_ATOMIC(atomicMin, __atomic_fetch_min)
-__CROSSLANE_VX_ATOMIC(atomicMax, __atomic_fetch_max)
-__CROSSLANE_VX_ATOMIC(atomicExch, __atomic_exchange_n)
+__CROSSLANE_VX_ATOMIC(atomicAdd, __atomic_fetch_add, X + V)
+__CROSSLANE_VX_ATOMIC(atomicSub, __atomic_fetch_sub, X - V)
+__CROSSLANE_VX_ATOMIC(atomicAnd, __atomic_fetch_and, X & V)
+__CROSSLANE_VX_ATOMIC(atomicOr, __atomic_fetch_or, X | V)
+__CROSSLANE_VX_ATOMIC(atomicXor, __atomic_fetch_xor, X ^ V)
+__CROSSLANE_VX_ATOMIC(atomicMin, __atomic_fetch_min, V < X ? V : X)
+__CROSSLANE_VX_ATOMIC(atomicMax, __atomic_fetch_max, X < V ? V : X)
+__CROSSLANE_VX_ATOMIC(atomicExch, __atomic_exchange_n, V)
 #undef __CROSSLANE_VX_ATOMIC
 
 template <class T>
 static __device__ __forceinline__ T atomicCAS(T *P, T Compare, T V) {
+  if constexpr (sizeof(T) == 8)
+    return __crosslane_vx_locked(P, [=](T X) { return X == Compare ? V : X; });
   __atomic_compare_exchange_n(P, &Compare, V, false, __ATOMIC_RELAXED,
                               __ATOMIC_RELAXED);
   return Compare;
