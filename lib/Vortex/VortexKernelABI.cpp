@@ -406,6 +406,12 @@ std::string deviceVariables(Module &M) {
   SmallVector<GlobalValue *, 8> Keep;
   for (GlobalVariable &G : M.globals())
     if (G.isExternallyInitialized() && !G.isDeclaration()) {
+      // The host writes these (hipMemcpyToSymbol), and Crosslane's runtime
+      // reaches only the image's writable pages: a __constant__ variable
+      // goes to .data, which Vortex's link script starts on a new page,
+      // not to .rodata beside the code.
+      G.setConstant(false);
+      G.setSection((".data.crosslane." + G.getName()).str());
       Out += "var " + G.getName().str() + " " +
              std::to_string(
                  M.getDataLayout().getTypeAllocSize(G.getValueType())) +
