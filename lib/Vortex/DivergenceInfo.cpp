@@ -160,9 +160,46 @@ void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
       if (callSeedsDivergence(*CB))
         markDivergent(&I, Work);
   }
-  if (!isVortexKernel(F))
-    for (const Argument &A : F.args())
+  if (isVortexKernel(F))
+    return;
+  SmallVector<bool, 8> Uniform = uniformFromCallers(F);
+  for (const Argument &A : F.args())
+    if (!Uniform[A.getArgNo()])
       markDivergent(&A, Work);
+}
+
+/// Arguments every caller passes uniform values for. Only for a function
+/// the module fully sees (local linkage, used by direct calls alone); the
+/// callers are analysed with their own arguments divergent (one level).
+SmallVector<bool, 8> VortexDivergenceInfo::uniformFromCallers(
+    const Function &Callee) {
+  SmallVector<bool, 8> Uniform(Callee.arg_size(), false);
+  static thread_local unsigned Depth = 0;
+  if (!Callee.hasLocalLinkage() || Depth > 0 || Callee.arg_empty() ||
+      Callee.use_empty())
+    return Uniform;
+  SmallVector<const CallBase *, 8> Calls;
+  for (const Use &U : Callee.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || !CB->getFunction() ||
+        !vortex::isVortexFunction(*CB->getFunction()))
+      return Uniform;
+    Calls.push_back(CB);
+  }
+  Uniform.assign(Callee.arg_size(), true);
+  ++Depth;
+  for (const CallBase *CB : Calls) {
+    Function &Caller = *const_cast<Function *>(CB->getFunction());
+    DominatorTree CDT(Caller);
+    PostDominatorTree CPDT(Caller);
+    LoopInfo CLI(CDT);
+    VortexDivergenceInfo CallerInfo(Caller, CDT, CPDT, CLI);
+    for (unsigned I = 0; I < Callee.arg_size(); ++I)
+      if (CallerInfo.isDivergent(CB->getArgOperand(I)))
+        Uniform[I] = false;
+  }
+  --Depth;
+  return Uniform;
 }
 
 const BasicBlock *immediatePostDominator(const BasicBlock *B,

@@ -331,6 +331,22 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
          std::to_string(Src.size()) + "\n" + Params;
 }
 
+/// HIP without -fgpu-rdc: a translation unit's device functions are its
+/// own (no other unit calls them), so they become internal. The optimiser
+/// may then inline or drop them, and the divergence analysis sees every
+/// call of a function (uniform arguments stay uniform).
+void internalizeDeviceFunctions(Module &M) {
+  SmallVector<GlobalValue *, 8> UsedList;
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/true);
+  SmallPtrSet<const GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.hasExternalLinkage() && !Used.contains(&F) &&
+        !F.hasFnAttribute("crosslane-vortex-kernel") &&
+        vortex::isVortexFunction(F) && F.getName() != "main")
+      F.setLinkage(GlobalValue::InternalLinkage);
+}
+
 /// Marks a HIP kernel so the optimiser folds it into its entry.
 void prepareHipKernel(Function &K) {
   K.addFnAttr("crosslane-vortex-kernel");
@@ -405,7 +421,8 @@ std::string deviceVariables(Module &M) {
   std::string Out;
   SmallVector<GlobalValue *, 8> Keep;
   for (GlobalVariable &G : M.globals())
-    if (G.isExternallyInitialized() && !G.isDeclaration()) {
+    if (G.isExternallyInitialized() && !G.isDeclaration() &&
+        !G.getName().starts_with("__crosslane_")) {
       // The host writes these (hipMemcpyToSymbol), and Crosslane's runtime
       // reaches only the image's writable pages: a __constant__ variable
       // goes to .data, which Vortex's link script starts on a new page,
@@ -495,6 +512,8 @@ PreservedAnalyses VortexKernelABIPass::run(Module &M,
     Meta += Record;
     prepareHipKernel(*K);
   }
+  if (!A.HipKernels.empty())
+    internalizeDeviceFunctions(M);
   Meta += deviceVariables(M);
   emitMeta(M, Meta);
   return PreservedAnalyses::none();

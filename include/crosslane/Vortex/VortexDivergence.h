@@ -79,6 +79,8 @@ private:
 
   void seed(llvm::SmallVectorImpl<const llvm::Value *> &Work);
   static bool isPrivateSlot(const llvm::AllocaInst &Slot);
+  static llvm::SmallVector<bool, 8>
+  uniformFromCallers(const llvm::Function &Callee);
   void slotDivergent(const llvm::AllocaInst &Slot,
                      llvm::SmallVectorImpl<const llvm::Value *> &Work);
   void markDivergent(const llvm::Value *V,
