@@ -23,6 +23,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -194,6 +195,11 @@ void bracketBranch(BranchInst &Br, BasicBlock *Join, Analyses &A) {
   ++NumSplits;
 }
 
+void diagnoseError(Function &F, const Instruction &At, const Twine &Msg) {
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F, Msg, vortex::userLocation(At.getDebugLoc()), DS_Error));
+}
+
 void diagnose(Function &F, const Instruction &At, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(
       F, Msg, vortex::userLocation(At.getDebugLoc()), DS_Warning));
@@ -340,10 +346,50 @@ void recordUniformArguments(Function &F, const VortexDivergenceInfo &DI) {
     F.addFnAttr("crosslane-vortex-uniform-args", List);
 }
 
+/// True if \p Ptr is in the CTA's local memory (its base is CSR 0xCDF).
+bool isLocalMemory(const Value *Ptr, unsigned Depth = 0) {
+  const Value *Base = getUnderlyingObject(Ptr);
+  // -O0 keeps pointers in stack slots: follow what was stored there.
+  if (const auto *L = dyn_cast<LoadInst>(Base))
+    if (const auto *Slot = dyn_cast<AllocaInst>(L->getPointerOperand());
+        Slot && Depth < 4)
+      return any_of(Slot->users(), [&](const User *U) {
+        const auto *St = dyn_cast<StoreInst>(U);
+        return St && St->getPointerOperand() == Slot &&
+               isLocalMemory(St->getValueOperand(), Depth + 1);
+      });
+  if (const auto *I2P = dyn_cast<IntToPtrInst>(Base))
+    if (const auto *CB = dyn_cast<CallBase>(I2P->getOperand(0)))
+      if (auto Info = vortex::decodeAsm(*CB))
+        return Info->Kind == vortex::AsmKind::CSRRead &&
+               Info->Csr == vortex::CSRCtaLocalMem;
+  return false;
+}
+
+/// simx has no atomics on local memory (sim/simx/mem/local_mem_switch.cpp
+/// asserts; a release build drops the request and the warp waits forever).
+void checkLocalAtomics(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    const Value *Ptr = nullptr;
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = RMW->getPointerOperand();
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      Ptr = CX->getPointerOperand();
+    if (Ptr && isLocalMemory(Ptr))
+      diagnoseError(F, I,
+                    "atomic operation on __shared__ memory: Vortex's simulator "
+                    "has no atomics on local memory (the warp would wait "
+                    "forever); use a global-memory address");
+  }
+}
+
 } // namespace
 
 bool makeVortexDivergenceSafe(Function &F) {
-  if (!SplitJoin || F.isDeclaration() || !vortex::isVortexFunction(F))
+  if (F.isDeclaration() || !vortex::isVortexFunction(F))
+    return false;
+  checkLocalAtomics(F);
+  if (!SplitJoin)
     return false;
   OptimizationRemarkEmitter ORE(&F);
   lowerSwitches(F);

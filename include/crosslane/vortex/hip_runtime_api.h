@@ -225,43 +225,43 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 } // extern "C"
 
 /// hipMalloc for any pointer type.
-template <class T> inline hipError_t hipMalloc(T **ptr, size_t size) {
+template <class __cl_T> inline hipError_t hipMalloc(__cl_T **ptr, size_t size) {
   return hipMalloc(reinterpret_cast<void **>(ptr), size);
 }
 
 /// Symbol copies naming the variable itself, as HIP's templates do:
 /// hipMemcpyToSymbol(coef, host, sizeof(coef)).
-template <class T>
+template <class __cl_T>
 inline hipError_t
-hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes,
+hipMemcpyToSymbol(const __cl_T &symbol, const void *src, size_t sizeBytes,
                   size_t offset = 0,
                   hipMemcpyKind kind = hipMemcpyHostToDevice) {
   return hipMemcpyToSymbol(static_cast<const void *>(&symbol), src, sizeBytes,
                            offset, kind);
 }
 
-template <class T>
+template <class __cl_T>
 inline hipError_t
-hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes,
+hipMemcpyFromSymbol(void *dst, const __cl_T &symbol, size_t sizeBytes,
                     size_t offset = 0,
                     hipMemcpyKind kind = hipMemcpyDeviceToHost) {
   return hipMemcpyFromSymbol(dst, static_cast<const void *>(&symbol), sizeBytes,
                              offset, kind);
 }
 
-template <class T>
-inline hipError_t hipGetSymbolAddress(void **devPtr, const T &symbol) {
+template <class __cl_T>
+inline hipError_t hipGetSymbolAddress(void **devPtr, const __cl_T &symbol) {
   return hipGetSymbolAddress(devPtr, static_cast<const void *>(&symbol));
 }
 
-template <class T>
-inline hipError_t hipGetSymbolSize(size_t *size, const T &symbol) {
+template <class __cl_T>
+inline hipError_t hipGetSymbolSize(size_t *size, const __cl_T &symbol) {
   return hipGetSymbolSize(size, static_cast<const void *>(&symbol));
 }
 
 /// hipLaunchKernel naming the kernel itself: hipLaunchKernel(saxpy, ...).
-template <class T>
-inline hipError_t hipLaunchKernel(T *Kernel, dim3 gridDim, dim3 blockDim,
+template <class __cl_T>
+inline hipError_t hipLaunchKernel(__cl_T *Kernel, dim3 gridDim, dim3 blockDim,
                                   void **args, size_t sharedMemBytes = 0,
                                   hipStream_t stream = 0) {
   return hipLaunchKernel(reinterpret_cast<const void *>(Kernel), gridDim,

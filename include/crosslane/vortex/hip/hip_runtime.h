@@ -45,9 +45,9 @@
 
 #define __CROSSLANE_VX_CSR(NUM)                                                \
   static __device__ __forceinline__ unsigned __crosslane_vx_csr_##NUM() {     \
-    unsigned R;                                                                \
-    __asm__("csrr %0, " #NUM : "=r"(R));                                       \
-    return R;                                                                  \
+    unsigned __cl_R;                                                                \
+    __asm__("csrr %0, " #NUM : "=r"(__cl_R));                                       \
+    return __cl_R;                                                                  \
   }
 __CROSSLANE_VX_CSR(0xcc0) // lane within the warp
 __CROSSLANE_VX_CSR(0xcc1) // warp within the core
@@ -69,16 +69,16 @@ __CROSSLANE_VX_CSR(0xcdd)
 __CROSSLANE_VX_CSR(0xcde)
 #undef __CROSSLANE_VX_CSR
 
-#define __CROSSLANE_VX_DIM3(TYPE, X, Y, Z)                                     \
+#define __CROSSLANE_VX_DIM3(TYPE, __cl_X, __cl_Y, __cl_Z)                                     \
   struct TYPE {                                                                \
     static __device__ __forceinline__ unsigned __get_x() {                     \
-      return __crosslane_vx_csr_##X();                                         \
+      return __crosslane_vx_csr_##__cl_X();                                         \
     }                                                                          \
     static __device__ __forceinline__ unsigned __get_y() {                     \
-      return __crosslane_vx_csr_##Y();                                         \
+      return __crosslane_vx_csr_##__cl_Y();                                         \
     }                                                                          \
     static __device__ __forceinline__ unsigned __get_z() {                     \
-      return __crosslane_vx_csr_##Z();                                         \
+      return __crosslane_vx_csr_##__cl_Z();                                         \
     }                                                                          \
     __declspec(property(get = __get_x)) unsigned x;                            \
     __declspec(property(get = __get_y)) unsigned y;                            \
@@ -118,8 +118,8 @@ static __device__ __forceinline__ unsigned __lane_id() {
 //===----------------------------------------------------------------------===//
 
 static __device__ __forceinline__ void __syncthreads() {
-  unsigned Id = __crosslane_vx_csr_0xcd0(), Warps = __crosslane_vx_csr_0xcd2();
-  __asm__ volatile(".insn r 0x0b, 4, 0, x0, %0, %1" ::"r"(Id), "r"(Warps)
+  unsigned __cl_Id = __crosslane_vx_csr_0xcd0(), __cl_Warps = __crosslane_vx_csr_0xcd2();
+  __asm__ volatile(".insn r 0x0b, 4, 0, x0, %0, %1" ::"r"(__cl_Id), "r"(__cl_Warps)
                    : "memory");
 }
 static __device__ __forceinline__ void __threadfence() {
@@ -134,7 +134,7 @@ static __device__ __forceinline__ void __threadfence_system() {
 
 //===----------------------------------------------------------------------===//
 // Warp-level operations on Vortex's vote and shuffle instructions (custom-0,
-// funct7 1; simx alu_unit.cpp). A shuffle's second operand packs
+// funct7 1; simx alu_unit.cpp). __cl_A shuffle's second operand packs
 // (segment mask << 12) | (clamp << 6) | lane; lanes read their own value
 // when the source is outside their segment, as HIP specifies. Widths and
 // warpSize are the configuration's lanes per warp (4, 16, 32): code that
@@ -142,12 +142,12 @@ static __device__ __forceinline__ void __threadfence_system() {
 //===----------------------------------------------------------------------===//
 
 #define __CROSSLANE_VX_SHFL(NAME, F3)                                          \
-  static __device__ __forceinline__ unsigned NAME(unsigned V, unsigned Bc) {   \
-    unsigned R;                                                                \
+  static __device__ __forceinline__ unsigned NAME(unsigned __cl_V, unsigned __cl_Bc) {   \
+    unsigned __cl_R;                                                                \
     __asm__ volatile(".insn r 0x0b, " #F3 ", 1, %0, %1, %2"                    \
-                     : "=r"(R)                                                 \
-                     : "r"(V), "r"(Bc));                                       \
-    return R;                                                                  \
+                     : "=r"(__cl_R)                                                 \
+                     : "r"(__cl_V), "r"(__cl_Bc));                                       \
+    return __cl_R;                                                                  \
   }
 __CROSSLANE_VX_SHFL(__crosslane_vx_shfl_up, 4)
 __CROSSLANE_VX_SHFL(__crosslane_vx_shfl_down, 5)
@@ -156,134 +156,134 @@ __CROSSLANE_VX_SHFL(__crosslane_vx_shfl_idx, 7)
 #undef __CROSSLANE_VX_SHFL
 
 #define __CROSSLANE_VX_VOTE(NAME, F3)                                          \
-  static __device__ __forceinline__ unsigned NAME(int P) {                     \
-    unsigned R;                                                                \
+  static __device__ __forceinline__ unsigned NAME(int __cl_P) {                     \
+    unsigned __cl_R;                                                                \
     __asm__ volatile(".insn r 0x0b, " #F3 ", 1, %0, %1, x0"                    \
-                     : "=r"(R)                                                 \
-                     : "r"(P != 0));                                           \
-    return R;                                                                  \
+                     : "=r"(__cl_R)                                                 \
+                     : "r"(__cl_P != 0));                                           \
+    return __cl_R;                                                                  \
   }
 __CROSSLANE_VX_VOTE(__crosslane_vx_vote_all, 0)
 __CROSSLANE_VX_VOTE(__crosslane_vx_vote_any, 1)
 __CROSSLANE_VX_VOTE(__crosslane_vx_vote_ballot, 3)
 #undef __CROSSLANE_VX_VOTE
 
-/// The shuffle operand for a segment of \p Width lanes (a power of two).
-static __device__ __forceinline__ unsigned __crosslane_vx_bc(unsigned Lane,
-                                                             int Width) {
-  unsigned W = (unsigned)Width;
-  return ((~(W - 1) & 0x3f) << 12) | (((W - 1) & 0x3f) << 6) | (Lane & 0x3f);
+/// The shuffle operand for a segment of \p __cl_Width lanes (a power of two).
+static __device__ __forceinline__ unsigned __crosslane_vx_bc(unsigned __cl_Lane,
+                                                             int __cl_Width) {
+  unsigned __cl_W = (unsigned)__cl_Width;
+  return ((~(__cl_W - 1) & 0x3f) << 12) | (((__cl_W - 1) & 0x3f) << 6) | (__cl_Lane & 0x3f);
 }
 
 enum __crosslane_vx_shfl_kind { __CL_VX_UP, __CL_VX_DOWN, __CL_VX_XOR, __CL_VX_IDX };
 
 static __device__ __forceinline__ unsigned
-__crosslane_vx_shfl32(__crosslane_vx_shfl_kind K, unsigned V, unsigned Bc) {
-  switch (K) {
+__crosslane_vx_shfl32(__crosslane_vx_shfl_kind __cl_K, unsigned __cl_V, unsigned __cl_Bc) {
+  switch (__cl_K) {
   case __CL_VX_UP:
-    return __crosslane_vx_shfl_up(V, Bc);
+    return __crosslane_vx_shfl_up(__cl_V, __cl_Bc);
   case __CL_VX_DOWN:
-    return __crosslane_vx_shfl_down(V, Bc);
+    return __crosslane_vx_shfl_down(__cl_V, __cl_Bc);
   case __CL_VX_XOR:
-    return __crosslane_vx_shfl_bfly(V, Bc);
+    return __crosslane_vx_shfl_bfly(__cl_V, __cl_Bc);
   default:
-    return __crosslane_vx_shfl_idx(V, Bc);
+    return __crosslane_vx_shfl_idx(__cl_V, __cl_Bc);
   }
 }
 
 /// Any 4- or 8-byte value, moved as 32-bit words.
-template <class T>
-static __device__ __forceinline__ T
-__crosslane_vx_shfl(__crosslane_vx_shfl_kind K, T V, unsigned Lane, int Width) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "shuffle of 4 or 8 bytes");
-  unsigned Words[sizeof(T) / 4];
-  __builtin_memcpy(Words, &V, sizeof(T));
-  unsigned Bc = __crosslane_vx_bc(Lane, Width);
-  for (unsigned I = 0; I < sizeof(T) / 4; ++I)
-    Words[I] = __crosslane_vx_shfl32(K, Words[I], Bc);
-  __builtin_memcpy(&V, Words, sizeof(T));
-  return V;
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T
+__crosslane_vx_shfl(__crosslane_vx_shfl_kind __cl_K, __cl_T __cl_V, unsigned __cl_Lane, int __cl_Width) {
+  static_assert(sizeof(__cl_T) == 4 || sizeof(__cl_T) == 8, "shuffle of 4 or 8 bytes");
+  unsigned __cl_Words[sizeof(__cl_T) / 4];
+  __builtin_memcpy(__cl_Words, &__cl_V, sizeof(__cl_T));
+  unsigned __cl_Bc = __crosslane_vx_bc(__cl_Lane, __cl_Width);
+  for (unsigned __cl_I = 0; __cl_I < sizeof(__cl_T) / 4; ++__cl_I)
+    __cl_Words[__cl_I] = __crosslane_vx_shfl32(__cl_K, __cl_Words[__cl_I], __cl_Bc);
+  __builtin_memcpy(&__cl_V, __cl_Words, sizeof(__cl_T));
+  return __cl_V;
 }
 
-template <class T>
-static __device__ __forceinline__ T __shfl(T V, int Src, int Width = warpSize) {
-  return __crosslane_vx_shfl(__CL_VX_IDX, V, (unsigned)Src & (Width - 1), Width);
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl(__cl_T __cl_V, int __cl_Src, int __cl_Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_IDX, __cl_V, (unsigned)__cl_Src & (__cl_Width - 1), __cl_Width);
 }
-template <class T>
-static __device__ __forceinline__ T __shfl_up(T V, unsigned Delta,
-                                              int Width = warpSize) {
-  return __crosslane_vx_shfl(__CL_VX_UP, V, Delta, Width);
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_up(__cl_T __cl_V, unsigned __cl_Delta,
+                                              int __cl_Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_UP, __cl_V, __cl_Delta, __cl_Width);
 }
-template <class T>
-static __device__ __forceinline__ T __shfl_down(T V, unsigned Delta,
-                                                int Width = warpSize) {
-  return __crosslane_vx_shfl(__CL_VX_DOWN, V, Delta, Width);
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_down(__cl_T __cl_V, unsigned __cl_Delta,
+                                                int __cl_Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_DOWN, __cl_V, __cl_Delta, __cl_Width);
 }
-template <class T>
-static __device__ __forceinline__ T __shfl_xor(T V, int Mask,
-                                               int Width = warpSize) {
-  return __crosslane_vx_shfl(__CL_VX_XOR, V, (unsigned)Mask, Width);
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_xor(__cl_T __cl_V, int __cl_Mask,
+                                               int __cl_Width = warpSize) {
+  return __crosslane_vx_shfl(__CL_VX_XOR, __cl_V, (unsigned)__cl_Mask, __cl_Width);
 }
-template <class M, class T>
-static __device__ __forceinline__ T __shfl_sync(M, T V, int Src,
-                                                int Width = warpSize) {
-  return __shfl(V, Src, Width);
+template <class __cl_M, class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_sync(__cl_M, __cl_T __cl_V, int __cl_Src,
+                                                int __cl_Width = warpSize) {
+  return __shfl(__cl_V, __cl_Src, __cl_Width);
 }
-template <class M, class T>
-static __device__ __forceinline__ T __shfl_up_sync(M, T V, unsigned Delta,
-                                                   int Width = warpSize) {
-  return __shfl_up(V, Delta, Width);
+template <class __cl_M, class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_up_sync(__cl_M, __cl_T __cl_V, unsigned __cl_Delta,
+                                                   int __cl_Width = warpSize) {
+  return __shfl_up(__cl_V, __cl_Delta, __cl_Width);
 }
-template <class M, class T>
-static __device__ __forceinline__ T __shfl_down_sync(M, T V, unsigned Delta,
-                                                     int Width = warpSize) {
-  return __shfl_down(V, Delta, Width);
+template <class __cl_M, class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_down_sync(__cl_M, __cl_T __cl_V, unsigned __cl_Delta,
+                                                     int __cl_Width = warpSize) {
+  return __shfl_down(__cl_V, __cl_Delta, __cl_Width);
 }
-template <class M, class T>
-static __device__ __forceinline__ T __shfl_xor_sync(M, T V, int Mask,
-                                                    int Width = warpSize) {
-  return __shfl_xor(V, Mask, Width);
+template <class __cl_M, class __cl_T>
+static __device__ __forceinline__ __cl_T __shfl_xor_sync(__cl_M, __cl_T __cl_V, int __cl_Mask,
+                                                    int __cl_Width = warpSize) {
+  return __shfl_xor(__cl_V, __cl_Mask, __cl_Width);
 }
 
 /// HIP's ballot is 64 bits wide; Vortex warps have at most 32 lanes.
-static __device__ __forceinline__ unsigned long long __ballot(int P) {
-  return __crosslane_vx_vote_ballot(P);
+static __device__ __forceinline__ unsigned long long __ballot(int __cl_P) {
+  return __crosslane_vx_vote_ballot(__cl_P);
 }
-static __device__ __forceinline__ int __any(int P) {
-  return (int)__crosslane_vx_vote_any(P);
+static __device__ __forceinline__ int __any(int __cl_P) {
+  return (int)__crosslane_vx_vote_any(__cl_P);
 }
-static __device__ __forceinline__ int __all(int P) {
-  return (int)__crosslane_vx_vote_all(P);
+static __device__ __forceinline__ int __all(int __cl_P) {
+  return (int)__crosslane_vx_vote_all(__cl_P);
 }
 static __device__ __forceinline__ unsigned long long __activemask() {
-  unsigned R;
-  __asm__ volatile("csrr %0, 0xcc4" : "=r"(R));
-  return R;
+  unsigned __cl_R;
+  __asm__ volatile("csrr %0, 0xcc4" : "=r"(__cl_R));
+  return __cl_R;
 }
-template <class M>
-static __device__ __forceinline__ unsigned long long __ballot_sync(M Mask,
-                                                                   int P) {
-  return __ballot(P) & (unsigned long long)Mask;
+template <class __cl_M>
+static __device__ __forceinline__ unsigned long long __ballot_sync(__cl_M __cl_Mask,
+                                                                   int __cl_P) {
+  return __ballot(__cl_P) & (unsigned long long)__cl_Mask;
 }
-template <class M> static __device__ __forceinline__ int __any_sync(M, int P) {
-  return __any(P);
+template <class __cl_M> static __device__ __forceinline__ int __any_sync(__cl_M, int __cl_P) {
+  return __any(__cl_P);
 }
-template <class M> static __device__ __forceinline__ int __all_sync(M, int P) {
-  return __all(P);
+template <class __cl_M> static __device__ __forceinline__ int __all_sync(__cl_M, int __cl_P) {
+  return __all(__cl_P);
 }
 /// Lanes of a Vortex warp execute in lockstep: nothing to wait for.
-template <class M = unsigned> static __device__ __forceinline__ void
-__syncwarp(M = 0) {}
-static __device__ __forceinline__ int __popcll(unsigned long long A) {
-  return __builtin_popcountll(A);
+template <class __cl_M = unsigned> static __device__ __forceinline__ void
+__syncwarp(__cl_M = 0) {}
+static __device__ __forceinline__ int __popcll(unsigned long long __cl_A) {
+  return __builtin_popcountll(__cl_A);
 }
-static __device__ __forceinline__ int __ffsll(unsigned long long A) {
-  return __builtin_ffsll((long long)A);
+static __device__ __forceinline__ int __ffsll(unsigned long long __cl_A) {
+  return __builtin_ffsll((long long)__cl_A);
 }
 
 //===----------------------------------------------------------------------===//
-// Atomics (need a configuration with the A extension; the compiler says so
-// otherwise). Operations RISC-V has no AMO for become compare-and-swap
+// Atomics (need a configuration with the __cl_A extension; the compiler says so
+// otherwise). Operations RISC-__cl_V has no AMO for become compare-and-swap
 // loops, which Crosslane runs one lane at a time.
 //===----------------------------------------------------------------------===//
 
@@ -292,50 +292,50 @@ static __device__ __forceinline__ int __ffsll(unsigned long long A) {
 /// lanes of one warp contend for would never be released: the winner waits
 /// masked off for the others).
 __device__ __attribute__((weak)) int __crosslane_vx_lock64 = 0;
-template <class T, class F>
-static __device__ __forceinline__ T __crosslane_vx_locked(T *P, F Update) {
-  T Old{};
-  unsigned Me = __lane_id();
-  for (unsigned M = (unsigned)__activemask(); M; M &= M - 1)
-    if (Me == (unsigned)__builtin_ctz(M)) {
+template <class __cl_T, class __cl_F>
+static __device__ __forceinline__ __cl_T __crosslane_vx_locked(__cl_T *__cl_P, __cl_F __cl_Update) {
+  __cl_T __cl_Old{};
+  unsigned __cl_Me = __lane_id();
+  for (unsigned __cl_M = (unsigned)__activemask(); __cl_M; __cl_M &= __cl_M - 1)
+    if (__cl_Me == (unsigned)__builtin_ctz(__cl_M)) {
       // Back off between attempts: a stream of AMOs from waiting warps
       // starves the holder's own memory accesses on simx.
-      for (unsigned Wait = 8;
+      for (unsigned __cl_Wait = 8;
            __atomic_exchange_n(&__crosslane_vx_lock64, 1, __ATOMIC_ACQUIRE);
-           Wait = Wait < 1024 ? 2 * Wait : Wait)
-        for (unsigned K = 0; K < Wait; ++K)
+           __cl_Wait = __cl_Wait < 1024 ? 2 * __cl_Wait : __cl_Wait)
+        for (unsigned __cl_K = 0; __cl_K < __cl_Wait; ++__cl_K)
           __asm__ volatile("");
-      Old = *(volatile T *)P;
-      *(volatile T *)P = Update(Old);
+      __cl_Old = *(volatile __cl_T *)__cl_P;
+      *(volatile __cl_T *)__cl_P = __cl_Update(__cl_Old);
       __atomic_exchange_n(&__crosslane_vx_lock64, 0, __ATOMIC_RELEASE);
     }
-  return Old;
+  return __cl_Old;
 }
 
 #define __CROSSLANE_VX_ATOMIC(NAME, BUILTIN, EXPR)                             \
-  template <class T> static __device__ __forceinline__ T NAME(T *P, T V) {     \
-    if constexpr (sizeof(T) == 8)                                              \
-      return __crosslane_vx_locked(P, [V](T X) { return EXPR; });              \
+  template <class __cl_T> static __device__ __forceinline__ __cl_T NAME(__cl_T *__cl_P, __cl_T __cl_V) {     \
+    if constexpr (sizeof(__cl_T) == 8)                                              \
+      return __crosslane_vx_locked(__cl_P, [__cl_V](__cl_T __cl_X) { return EXPR; });              \
     else                                                                       \
-      return BUILTIN(P, V, __ATOMIC_RELAXED);                                  \
+      return BUILTIN(__cl_P, __cl_V, __ATOMIC_RELAXED);                                  \
   }
-__CROSSLANE_VX_ATOMIC(atomicAdd, __atomic_fetch_add, X + V)
-__CROSSLANE_VX_ATOMIC(atomicSub, __atomic_fetch_sub, X - V)
-__CROSSLANE_VX_ATOMIC(atomicAnd, __atomic_fetch_and, X & V)
-__CROSSLANE_VX_ATOMIC(atomicOr, __atomic_fetch_or, X | V)
-__CROSSLANE_VX_ATOMIC(atomicXor, __atomic_fetch_xor, X ^ V)
-__CROSSLANE_VX_ATOMIC(atomicMin, __atomic_fetch_min, V < X ? V : X)
-__CROSSLANE_VX_ATOMIC(atomicMax, __atomic_fetch_max, X < V ? V : X)
-__CROSSLANE_VX_ATOMIC(atomicExch, __atomic_exchange_n, V)
+__CROSSLANE_VX_ATOMIC(atomicAdd, __atomic_fetch_add, __cl_X + __cl_V)
+__CROSSLANE_VX_ATOMIC(atomicSub, __atomic_fetch_sub, __cl_X - __cl_V)
+__CROSSLANE_VX_ATOMIC(atomicAnd, __atomic_fetch_and, __cl_X & __cl_V)
+__CROSSLANE_VX_ATOMIC(atomicOr, __atomic_fetch_or, __cl_X | __cl_V)
+__CROSSLANE_VX_ATOMIC(atomicXor, __atomic_fetch_xor, __cl_X ^ __cl_V)
+__CROSSLANE_VX_ATOMIC(atomicMin, __atomic_fetch_min, __cl_V < __cl_X ? __cl_V : __cl_X)
+__CROSSLANE_VX_ATOMIC(atomicMax, __atomic_fetch_max, __cl_X < __cl_V ? __cl_V : __cl_X)
+__CROSSLANE_VX_ATOMIC(atomicExch, __atomic_exchange_n, __cl_V)
 #undef __CROSSLANE_VX_ATOMIC
 
-template <class T>
-static __device__ __forceinline__ T atomicCAS(T *P, T Compare, T V) {
-  if constexpr (sizeof(T) == 8)
-    return __crosslane_vx_locked(P, [=](T X) { return X == Compare ? V : X; });
-  __atomic_compare_exchange_n(P, &Compare, V, false, __ATOMIC_RELAXED,
+template <class __cl_T>
+static __device__ __forceinline__ __cl_T atomicCAS(__cl_T *__cl_P, __cl_T __cl_Compare, __cl_T __cl_V) {
+  if constexpr (sizeof(__cl_T) == 8)
+    return __crosslane_vx_locked(__cl_P, [=](__cl_T __cl_X) { return __cl_X == __cl_Compare ? __cl_V : __cl_X; });
+  __atomic_compare_exchange_n(__cl_P, &__cl_Compare, __cl_V, false, __ATOMIC_RELAXED,
                               __ATOMIC_RELAXED);
-  return Compare;
+  return __cl_Compare;
 }
 
 //===----------------------------------------------------------------------===//
@@ -345,12 +345,12 @@ static __device__ __forceinline__ T atomicCAS(T *P, T Compare, T V) {
 
 extern "C" __device__ int vx_printf(const char *, ...);
 extern "C" __device__ int vx_vprintf(const char *, __builtin_va_list);
-static __device__ int printf(const char *Format, ...) {
-  __builtin_va_list Args;
-  __builtin_va_start(Args, Format);
-  int R = vx_vprintf(Format, Args);
-  __builtin_va_end(Args);
-  return R;
+static __device__ int printf(const char *__cl_Format, ...) {
+  __builtin_va_list __cl_Args;
+  __builtin_va_start(__cl_Args, __cl_Format);
+  int __cl_R = vx_vprintf(__cl_Format, __cl_Args);
+  __builtin_va_end(__cl_Args);
+  return __cl_R;
 }
 
 //===----------------------------------------------------------------------===//
@@ -359,43 +359,49 @@ static __device__ int printf(const char *Format, ...) {
 // headers use) call the same C functions in the device's libc (picolibc).
 //===----------------------------------------------------------------------===//
 
-#define __CROSSLANE_VX_MATH1(T, F)                                             \
-  extern "C" __device__ T __crosslane_vx_##F(T) __asm__(#F);                   \
-  static __device__ __forceinline__ T F(T X) { return __crosslane_vx_##F(X); }
-#define __CROSSLANE_VX_MATH2(T, F)                                             \
-  extern "C" __device__ T __crosslane_vx_##F(T, T) __asm__(#F);                \
-  static __device__ __forceinline__ T F(T X, T Y) {                            \
-    return __crosslane_vx_##F(X, Y);                                           \
+#define __CROSSLANE_VX_MATH1(__cl_T, __cl_F)                                             \
+  extern "C" __device__ __cl_T __crosslane_vx_##__cl_F(__cl_T) __asm__(#__cl_F);                   \
+  static __device__ __forceinline__ __cl_T __cl_F(__cl_T __cl_X) { return __crosslane_vx_##__cl_F(__cl_X); }
+#define __CROSSLANE_VX_MATH2(__cl_T, __cl_F)                                             \
+  extern "C" __device__ __cl_T __crosslane_vx_##__cl_F(__cl_T, __cl_T) __asm__(#__cl_F);                \
+  static __device__ __forceinline__ __cl_T __cl_F(__cl_T __cl_X, __cl_T __cl_Y) {                            \
+    return __crosslane_vx_##__cl_F(__cl_X, __cl_Y);                                           \
   }
-#define __CROSSLANE_VX_MATH(M)                                                 \
-  M##1(float, sinf) M##1(float, cosf) M##1(float, tanf) M##1(float, asinf)     \
-  M##1(float, acosf) M##1(float, atanf) M##1(float, sinhf)                     \
-  M##1(float, coshf) M##1(float, tanhf) M##1(float, expf) M##1(float, exp2f)   \
-  M##1(float, expm1f) M##1(float, logf) M##1(float, log2f)                     \
-  M##1(float, log10f) M##1(float, log1pf) M##1(float, sqrtf)                   \
-  M##1(float, cbrtf) M##1(float, fabsf) M##1(float, floorf) M##1(float, ceilf) \
-  M##1(float, truncf) M##1(float, roundf) M##1(float, rintf)                   \
-  M##1(float, erff) M##1(float, erfcf) M##2(float, powf) M##2(float, atan2f)   \
-  M##2(float, fmodf) M##2(float, fminf) M##2(float, fmaxf)                     \
-  M##2(float, hypotf) M##2(float, copysignf) M##1(double, sin)                 \
-  M##1(double, cos) M##1(double, tan) M##1(double, exp) M##1(double, log)      \
-  M##1(double, log2) M##1(double, sqrt) M##1(double, fabs)                     \
-  M##1(double, floor) M##1(double, ceil) M##1(double, tanh)                    \
-  M##2(double, pow) M##2(double, fmin) M##2(double, fmax) M##2(double, fmod)   \
-  M##2(double, atan2)
+#define __CROSSLANE_VX_MATH3(__cl_T, __cl_F)                                             \
+  extern "C" __device__ __cl_T __crosslane_vx_##__cl_F(__cl_T, __cl_T, __cl_T) __asm__(#__cl_F);             \
+  static __device__ __forceinline__ __cl_T __cl_F(__cl_T __cl_X, __cl_T __cl_Y, __cl_T __cl_Z) {                       \
+    return __crosslane_vx_##__cl_F(__cl_X, __cl_Y, __cl_Z);                                        \
+  }
+#define __CROSSLANE_VX_MATH(__cl_M)                                                 \
+  __cl_M##1(float, sinf) __cl_M##1(float, cosf) __cl_M##1(float, tanf) __cl_M##1(float, asinf)     \
+  __cl_M##1(float, acosf) __cl_M##1(float, atanf) __cl_M##1(float, sinhf)                     \
+  __cl_M##1(float, coshf) __cl_M##1(float, tanhf) __cl_M##1(float, expf) __cl_M##1(float, exp2f)   \
+  __cl_M##1(float, expm1f) __cl_M##1(float, logf) __cl_M##1(float, log2f)                     \
+  __cl_M##1(float, log10f) __cl_M##1(float, log1pf) __cl_M##1(float, sqrtf)                   \
+  __cl_M##1(float, cbrtf) __cl_M##1(float, fabsf) __cl_M##1(float, floorf) __cl_M##1(float, ceilf) \
+  __cl_M##1(float, truncf) __cl_M##1(float, roundf) __cl_M##1(float, rintf)                   \
+  __cl_M##1(float, erff) __cl_M##1(float, erfcf) __cl_M##2(float, powf) __cl_M##2(float, atan2f)   \
+  __cl_M##2(float, fmodf) __cl_M##2(float, fminf) __cl_M##2(float, fmaxf)                     \
+  __cl_M##2(float, hypotf) __cl_M##2(float, copysignf) __cl_M##1(double, sin)                 \
+  __cl_M##1(double, cos) __cl_M##1(double, tan) __cl_M##1(double, exp) __cl_M##1(double, log)      \
+  __cl_M##1(double, log2) __cl_M##1(double, sqrt) __cl_M##1(double, fabs)                     \
+  __cl_M##1(double, floor) __cl_M##1(double, ceil) __cl_M##1(double, tanh)                    \
+  __cl_M##2(double, pow) __cl_M##2(double, fmin) __cl_M##2(double, fmax) __cl_M##2(double, fmod)   \
+  __cl_M##2(double, atan2) __cl_M##3(float, fmaf) __cl_M##3(double, fma)
 __CROSSLANE_VX_MATH(__CROSSLANE_VX_MATH)
 #undef __CROSSLANE_VX_MATH
 #undef __CROSSLANE_VX_MATH1
 #undef __CROSSLANE_VX_MATH2
+#undef __CROSSLANE_VX_MATH3
 
 // memcpy/memset in device code (HIP provides them; glibc declares them for
 // the host only), also as std::memcpy / std::memset.
-static __device__ __forceinline__ void *memcpy(void *D, const void *S,
-                                               size_t N) {
-  return __builtin_memcpy(D, S, N);
+static __device__ __forceinline__ void *memcpy(void *__cl_D, const void *__cl_S,
+                                               size_t __cl_N) {
+  return __builtin_memcpy(__cl_D, __cl_S, __cl_N);
 }
-static __device__ __forceinline__ void *memset(void *D, int V, size_t N) {
-  return __builtin_memset(D, V, N);
+static __device__ __forceinline__ void *memset(void *__cl_D, int __cl_V, size_t __cl_N) {
+  return __builtin_memset(__cl_D, __cl_V, __cl_N);
 }
 namespace std {
 using ::memcpy;
@@ -406,33 +412,33 @@ using ::memset;
 // Spellings HIP adds.
 //===----------------------------------------------------------------------===//
 
-static __device__ __forceinline__ float __fdividef(float A, float B) {
-  return A / B;
+static __device__ __forceinline__ float __fdividef(float __cl_A, float __cl_B) {
+  return __cl_A / __cl_B;
 }
-static __device__ __forceinline__ float __expf(float A) { return expf(A); }
-static __device__ __forceinline__ float __logf(float A) { return logf(A); }
-static __device__ __forceinline__ float __sinf(float A) { return sinf(A); }
-static __device__ __forceinline__ float __cosf(float A) { return cosf(A); }
-static __device__ __forceinline__ float __powf(float A, float B) {
-  return powf(A, B);
+static __device__ __forceinline__ float __expf(float __cl_A) { return expf(__cl_A); }
+static __device__ __forceinline__ float __logf(float __cl_A) { return logf(__cl_A); }
+static __device__ __forceinline__ float __sinf(float __cl_A) { return sinf(__cl_A); }
+static __device__ __forceinline__ float __cosf(float __cl_A) { return cosf(__cl_A); }
+static __device__ __forceinline__ float __powf(float __cl_A, float __cl_B) {
+  return powf(__cl_A, __cl_B);
 }
-static __device__ __forceinline__ float rsqrtf(float A) {
-  return 1.0f / sqrtf(A);
+static __device__ __forceinline__ float rsqrtf(float __cl_A) {
+  return 1.0f / sqrtf(__cl_A);
 }
-static __device__ __forceinline__ int __popc(unsigned A) {
-  return __builtin_popcount(A);
+static __device__ __forceinline__ int __popc(unsigned __cl_A) {
+  return __builtin_popcount(__cl_A);
 }
-static __device__ __forceinline__ int __ffs(unsigned A) {
-  return __builtin_ffs((int)A);
+static __device__ __forceinline__ int __ffs(unsigned __cl_A) {
+  return __builtin_ffs((int)__cl_A);
 }
-static __device__ __forceinline__ int __clz(int A) {
-  return A == 0 ? 32 : __builtin_clz((unsigned)A);
+static __device__ __forceinline__ int __clz(int __cl_A) {
+  return __cl_A == 0 ? 32 : __builtin_clz((unsigned)__cl_A);
 }
-template <class T> static __device__ __forceinline__ T min(T A, T B) {
-  return A < B ? A : B;
+template <class __cl_T> static __device__ __forceinline__ __cl_T min(__cl_T __cl_A, __cl_T __cl_B) {
+  return __cl_A < __cl_B ? __cl_A : __cl_B;
 }
-template <class T> static __device__ __forceinline__ T max(T A, T B) {
-  return A < B ? B : A;
+template <class __cl_T> static __device__ __forceinline__ __cl_T max(__cl_T __cl_A, __cl_T __cl_B) {
+  return __cl_A < __cl_B ? __cl_B : __cl_A;
 }
 
 #endif // CROSSLANE_VORTEX_HIP_RUNTIME_H
