@@ -25,9 +25,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
@@ -122,7 +122,8 @@ public:
   void run();
   bool isTainted(const MachineInstr &MI) const {
     return any_of(MI.uses(), [&](const MachineOperand &MO) {
-      return MO.isReg() && MO.getReg().isVirtual() && Regs.contains(MO.getReg());
+      return MO.isReg() && MO.getReg().isVirtual() &&
+             Regs.contains(MO.getReg());
     });
   }
 
@@ -204,8 +205,7 @@ void Taint::run() {
 /// True if a vx_split or vx_pred precedes \p Br in its block (after any
 /// earlier terminator).
 bool isCovered(const MachineInstr &Br) {
-  MachineBasicBlock::const_reverse_iterator It(Br),
-      E = Br.getParent()->rend();
+  MachineBasicBlock::const_reverse_iterator It(Br), E = Br.getParent()->rend();
   while (++It != E) {
     if (It->isTerminator())
       return false;

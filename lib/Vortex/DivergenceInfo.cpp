@@ -21,10 +21,10 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -50,8 +50,7 @@ static bool callSeedsDivergence(const CallBase &CB) {
   return true;
 }
 
-VortexDivergenceInfo::VortexDivergenceInfo(Function &F,
-                                           const DominatorTree &DT,
+VortexDivergenceInfo::VortexDivergenceInfo(Function &F, const DominatorTree &DT,
                                            const PostDominatorTree &PDT,
                                            const LoopInfo &LI)
     : F(F), DT(DT), PDT(PDT), LI(LI) {
@@ -64,7 +63,8 @@ VortexDivergenceInfo::VortexDivergenceInfo(Function &F,
       if (!I || I->getFunction() != &F)
         continue;
       if (const auto *Br = dyn_cast<BranchInst>(I)) {
-        if (Br->isConditional() && BranchesDone.insert(Br->getParent()).second) {
+        if (Br->isConditional() &&
+            BranchesDone.insert(Br->getParent()).second) {
           ++NumDivergentBranches;
           joinsOf(*Br, Work);
         }
@@ -126,8 +126,8 @@ void VortexDivergenceInfo::slotDivergent(const AllocaInst &Slot,
       markDivergent(U, Work);
 }
 
-void VortexDivergenceInfo::markDivergent(
-    const Value *V, SmallVectorImpl<const Value *> &Work) {
+void VortexDivergenceInfo::markDivergent(const Value *V,
+                                         SmallVectorImpl<const Value *> &Work) {
   if (!DeclaredUniform.contains(V) && Divergent.insert(V).second)
     Work.push_back(V);
 }
@@ -147,8 +147,7 @@ void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
             if (const auto *St = dyn_cast<StoreInst>(V))
               if (St->getPointerOperand() == Slot)
                 DeclaredUniform.insert(St->getValueOperand());
-        }
-        else if (Note == "vortex.divergent")
+        } else if (Note == "vortex.divergent")
           slotDivergent(*Slot, Work);
       }
       if (!isPrivateSlot(*Slot))
@@ -171,8 +170,8 @@ void VortexDivergenceInfo::seed(SmallVectorImpl<const Value *> &Work) {
 /// Arguments every caller passes uniform values for. Only for a function
 /// the module fully sees (local linkage, used by direct calls alone); the
 /// callers are analysed with their own arguments divergent (one level).
-SmallVector<bool, 8> VortexDivergenceInfo::uniformFromCallers(
-    const Function &Callee) {
+SmallVector<bool, 8>
+VortexDivergenceInfo::uniformFromCallers(const Function &Callee) {
   SmallVector<bool, 8> Uniform(Callee.arg_size(), false);
   static thread_local unsigned Depth = 0;
   if (!Callee.hasLocalLinkage() || Depth > 0 || Callee.arg_empty() ||

@@ -78,8 +78,9 @@ bool LayoutReader::record(const DICompositeType &C, Layout &L) {
   bool Union = C.getTag() == dwarf::DW_TAG_union_type;
   for (const DINode *E : C.getElements()) {
     const auto *M = dyn_cast<DIDerivedType>(E);
-    if (!M || (M->getTag() != dwarf::DW_TAG_member &&
-               M->getTag() != dwarf::DW_TAG_inheritance) ||
+    if (!M ||
+        (M->getTag() != dwarf::DW_TAG_member &&
+         M->getTag() != dwarf::DW_TAG_inheritance) ||
         M->isStaticMember())
       continue;
     if (M->isBitField()) {
@@ -122,7 +123,10 @@ bool LayoutReader::array(const DICompositeType &C, Layout &L) {
       }
       Count *= CI->getZExtValue();
     }
-  L = {Elt.DevSize * Count, Elt.DevAlign, Elt.HostSize * Count, Elt.HostAlign,
+  L = {Elt.DevSize * Count,
+       Elt.DevAlign,
+       Elt.HostSize * Count,
+       Elt.HostAlign,
        {}};
   for (uint64_t I = 0; I < Count; ++I)
     for (ParamLeaf Leaf : Elt.Leaves) {
@@ -142,7 +146,8 @@ bool LayoutReader::read(const DIType *T, Layout &L) {
   if (const auto *B = dyn_cast<DIBasicType>(T))
     return basic(*B, L);
   unsigned Tag = T->getTag();
-  if (Tag == dwarf::DW_TAG_pointer_type || Tag == dwarf::DW_TAG_reference_type ||
+  if (Tag == dwarf::DW_TAG_pointer_type ||
+      Tag == dwarf::DW_TAG_reference_type ||
       Tag == dwarf::DW_TAG_rvalue_reference_type) {
     scalar(L, 4, 8, false);
     return true;
@@ -183,9 +188,8 @@ SmallVector<ParamLeaf, 4> SourceParam::copies() const {
 bool SourceParam::sameLayout() const {
   if (DevSize != HostSize)
     return false;
-  return all_of(Leaves, [](const ParamLeaf &L) {
-    return L.DevOffset == L.HostOffset;
-  });
+  return all_of(Leaves,
+                [](const ParamLeaf &L) { return L.DevOffset == L.HostOffset; });
 }
 
 bool describeKernelParams(const Function &K, SmallVectorImpl<SourceParam> &Out,

@@ -1,4 +1,5 @@
-//===- KernelParams.h - Host and device layouts of kernel parameters -*- C++ -*-===//
+//===- KernelParams.h - Host and device layouts of kernel parameters -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //

@@ -84,7 +84,8 @@ const char *oneLaneReason(const Instruction &I, bool &Always) {
     return "a compare-and-swap is an lr/sc loop";
   }
   if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
-    bool AMO = RMW->getType()->isIntegerTy(32) && !RMW->isFloatingPointOperation() &&
+    bool AMO = RMW->getType()->isIntegerTy(32) &&
+               !RMW->isFloatingPointOperation() &&
                RMW->getOperation() <= AtomicRMWInst::UMin &&
                RMW->getOperation() != AtomicRMWInst::Nand;
     Always = !AMO;
@@ -109,9 +110,9 @@ const char *oneLaneReason(const Instruction &I, bool &Always) {
       isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
       isa<ShuffleVectorInst>(I))
     return nullptr;
-  if (isSoftFloat(I.getType()) ||
-      any_of(I.operands(),
-             [](const Use &U) { return isSoftFloat(U->getType()); }))
+  if (isSoftFloat(I.getType()) || any_of(I.operands(), [](const Use &U) {
+        return isSoftFloat(U->getType());
+      }))
     return "soft-float arithmetic is library code";
   switch (I.getOpcode()) {
   case Instruction::SDiv:
@@ -170,9 +171,8 @@ static void wrapOneLane(Instruction &I) {
   PHINode *Out = nullptr;
   if (Res) {
     Out = B.CreatePHI(I.getType(), 2, I.getName() + ".lane");
-    I.replaceUsesWithIf(Out, [&](Use &U) {
-      return U.getUser() != Out && U.getUser() != Res;
-    });
+    I.replaceUsesWithIf(
+        Out, [&](Use &U) { return U.getUser() != Out && U.getUser() != Res; });
     Out->addIncoming(&I, Do);
     Out->addIncoming(Res, Head);
     Res->addIncoming(PoisonValue::get(I.getType()), Pre);
@@ -193,9 +193,8 @@ unsigned serializeLanes(Function &F,
     const char *Why = oneLaneReason(I, Always);
     if (!Why || isa<InvokeInst>(I))
       continue;
-    if (Always || any_of(I.operands(), [&](const Use &U) {
-          return IsDivergent(U.get());
-        }))
+    if (Always || any_of(I.operands(),
+                         [&](const Use &U) { return IsDivergent(U.get()); }))
       Todo.push_back({&I, Why});
   }
   for (auto [I, Why] : Todo) {

@@ -1,4 +1,5 @@
-//===- LaneSerialize.h - Run an instruction one Vortex lane at a time -*- C++ -*-===//
+//===- LaneSerialize.h - Run an instruction one Vortex lane at a time -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -37,9 +38,10 @@ const char *oneLaneReason(const llvm::Instruction &I, bool &Always);
 /// Wraps every instruction of \p F that needs it (see oneLaneReason) in a
 /// loop over the active lanes. \p IsDivergent tells divergent operands.
 /// Returns the number of instructions wrapped.
-unsigned serializeLanes(
-    llvm::Function &F, llvm::function_ref<bool(const llvm::Value *)> IsDivergent,
-    llvm::OptimizationRemarkEmitter &ORE);
+unsigned
+serializeLanes(llvm::Function &F,
+               llvm::function_ref<bool(const llvm::Value *)> IsDivergent,
+               llvm::OptimizationRemarkEmitter &ORE);
 
 } // namespace crosslane
 

@@ -92,8 +92,9 @@ Value *branchFreeSelect(IRBuilderBase &B, Value *C, Value *T, Value *F) {
 }
 
 bool hasFeature(const Function &F, StringRef Feature) {
-  return F.getFnAttribute("target-features").getValueAsString().contains(
-      Feature);
+  return F.getFnAttribute("target-features")
+      .getValueAsString()
+      .contains(Feature);
 }
 
 /// Replaces divergent selects and integer min/max (without Zbb) by
@@ -188,8 +189,8 @@ void bracketBranch(BranchInst &Br, BasicBlock *Join, Analyses &A) {
   for (BasicBlock *P : predecessors(Join))
     if (A.DT.dominates(Br.getParent(), P))
       Preds.push_back(P);
-  BasicBlock *J = SplitBlockPredecessors(Join, Preds, ".vx.join", &A.DT,
-                                         &A.LI, nullptr, false);
+  BasicBlock *J = SplitBlockPredecessors(Join, Preds, ".vx.join", &A.DT, &A.LI,
+                                         nullptr, false);
   B.SetInsertPoint(J->getTerminator());
   vortex::emitJoin(B, Token);
   ++NumSplits;
@@ -224,8 +225,8 @@ SmallVector<BranchInst *, 16> divergentBranches(Function &F,
 /// Where \p Br's lanes meet again, or nullptr if that is not inside the
 /// loop that holds \p Br (a branch that leaves its loop is a loop exit).
 BasicBlock *joinBlock(BranchInst &Br, Analyses &A) {
-  BasicBlock *Join = const_cast<BasicBlock *>(
-      immediatePostDominator(Br.getParent(), A.PDT));
+  BasicBlock *Join =
+      const_cast<BasicBlock *>(immediatePostDominator(Br.getParent(), A.PDT));
   if (!Join)
     return nullptr;
   Loop *L = A.LI.getLoopFor(Br.getParent());
@@ -236,8 +237,7 @@ BasicBlock *joinBlock(BranchInst &Br, Analyses &A) {
 
 /// Blocks between a divergent branch and its join, and loops with a
 /// divergent exit: a barrier there is reached by each lane group apart.
-void checkBarriers(Function &F, ArrayRef<BranchInst *> Branches,
-                   Analyses &A) {
+void checkBarriers(Function &F, ArrayRef<BranchInst *> Branches, Analyses &A) {
   SmallVector<std::pair<BranchInst *, SmallPtrSet<const BasicBlock *, 16>>, 8>
       Regions;
   for (BranchInst *Br : Branches) {
@@ -258,13 +258,14 @@ void checkBarriers(Function &F, ArrayRef<BranchInst *> Branches,
         continue;
       std::string Where;
       if (DebugLoc DL = Br->getDebugLoc())
-        Where = " (the condition is at line " + std::to_string(DL.getLine()) +
-                ")";
+        Where =
+            " (the condition is at line " + std::to_string(DL.getLine()) + ")";
       diagnose(F, I,
                "barrier in divergent control flow: on Vortex each group of "
                "lanes that takes a different path arrives at it separately, "
                "so the block hangs or desynchronizes unless all its threads "
-               "take the same path" + Where);
+               "take the same path" +
+                   Where);
       break;
     }
   }
@@ -299,9 +300,8 @@ bool insertWarpControl(Function &F, OptimizationRemarkEmitter &ORE) {
     Plan.push_back({Br, joinBlock(*Br, A)});
   for (auto [Br, Join] : Plan) {
     Loop *L = A.LI.getLoopFor(Br->getParent());
-    bool Exits = L && any_of(successors(Br->getParent()), [&](BasicBlock *S) {
-                   return !L->contains(S);
-                 });
+    bool Exits = L && any_of(successors(Br->getParent()),
+                             [&](BasicBlock *S) { return !L->contains(S); });
     if (Exits) {
       guardLoopExit(*Br, *L, A);
       ORE.emit([&] {

@@ -11,8 +11,8 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/Module.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -99,8 +99,8 @@ static AsmKind decodeInsn(ArrayRef<StringRef> Fields) {
   if (*F7 != 0)
     return AsmKind::Unknown;
   static const AsmKind WarpControl[] = {
-      AsmKind::TMC,  AsmKind::WSpawn, AsmKind::Split,        AsmKind::Join,
-      AsmKind::Barrier, AsmKind::Pred, AsmKind::BarrierAsync, AsmKind::WSync};
+      AsmKind::TMC,     AsmKind::WSpawn, AsmKind::Split,        AsmKind::Join,
+      AsmKind::Barrier, AsmKind::Pred,   AsmKind::BarrierAsync, AsmKind::WSync};
   return *F3 < 8 ? WarpControl[*F3] : AsmKind::Unknown;
 }
 
@@ -182,13 +182,12 @@ void emitJoin(IRBuilderBase &B, Value *Token) {
 
 void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
   Value *K = B.CreateZExt(Keep, B.getInt32Ty());
-  emitAsm(B, B.getVoidTy(), {K, RestoreMask},
-          ".insn r 0x0b, 5, 0, x0, $0, $1", "r,r,~{memory}", true);
+  emitAsm(B, B.getVoidTy(), {K, RestoreMask}, ".insn r 0x0b, 5, 0, x0, $0, $1",
+          "r,r,~{memory}", true);
 }
 
 Value *emitThreadMask(IRBuilderBase &B) {
-  return emitAsm(B, B.getInt32Ty(), {}, "csrr $0, 0xcc4", "=r,~{memory}",
-                 true);
+  return emitAsm(B, B.getInt32Ty(), {}, "csrr $0, 0xcc4", "=r,~{memory}", true);
 }
 
 bool isVortexFunction(const Function &F) {

@@ -60,8 +60,8 @@ Annotated readAnnotations(Module &M) {
       continue;
     Value *Target = Entry->getOperand(0)->stripPointerCasts();
     StringRef Text;
-    if (auto *S = dyn_cast<GlobalVariable>(
-            Entry->getOperand(1)->stripPointerCasts()))
+    if (auto *S =
+            dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts()))
       if (auto *D = dyn_cast<ConstantDataArray>(S->getInitializer()))
         Text = D->getAsCString();
     auto AddOnce = [](auto &Vec, auto *X) {
@@ -122,11 +122,13 @@ bool isBuiltinOrPointer(StringRef T) {
       T.ends_with("volatile"))
     return true;
   static const char *Builtins[] = {
-      "bool", "char", "signed char", "unsigned char", "short",
-      "unsigned short", "int", "unsigned int", "long", "unsigned long",
-      "long long", "unsigned long long", "float", "double", "wchar_t",
-      "char8_t", "char16_t", "char32_t", "_Float16", "std::nullptr_t",
-      "decltype(nullptr)"};
+      "bool",          "char",           "signed char",
+      "unsigned char", "short",          "unsigned short",
+      "int",           "unsigned int",   "long",
+      "unsigned long", "long long",      "unsigned long long",
+      "float",         "double",         "wchar_t",
+      "char8_t",       "char16_t",       "char32_t",
+      "_Float16",      "std::nullptr_t", "decltype(nullptr)"};
   return is_contained(Builtins, T);
 }
 
@@ -138,9 +140,10 @@ bool checkParams(Function &K) {
     Src.clear();
   bool Mangled = !Src.empty() || K.arg_empty();
   if (Mangled && Src.size() != K.arg_size()) {
-    error(K, "kernel '" + demangle(K.getName()) + "': a struct parameter "
-             "that the RISC-V ABI splits into several registers is not "
-             "supported on Vortex yet; pass it through a pointer");
+    error(K, "kernel '" + demangle(K.getName()) +
+                 "': a struct parameter "
+                 "that the RISC-V ABI splits into several registers is not "
+                 "supported on Vortex yet; pass it through a pointer");
     return false;
   }
   for (Argument &A : K.args()) {
@@ -243,8 +246,8 @@ bool planParams(Function &K, ArrayRef<SourceParam> Src,
 /// The meta record of one parameter at \p Offset of the blob.
 std::string paramRecord(unsigned I, uint64_t Offset, uint64_t Slot,
                         const SourceParam &P) {
-  std::string R = "param " + std::to_string(I) + " " +
-                  std::to_string(Offset) + " ";
+  std::string R =
+      "param " + std::to_string(I) + " " + std::to_string(Offset) + " ";
   if (!P.IsAggregate || P.sameLayout())
     return R + std::to_string(P.IsAggregate ? P.DevSize : Slot) + "\n";
   SmallVector<ParamLeaf, 4> Copies = P.copies();
@@ -263,7 +266,8 @@ void loadParam(IRBuilder<> &B, Function &K, const ParamPlan &PP,
   Argument *First = K.getArg(PP.FirstArg);
   if (PP.How == ParamPlan::Indirect) {
     // The callee may write its copy; every CTA reads the same blob.
-    IRBuilder<> Entry(&*B.GetInsertBlock()->getParent()->getEntryBlock().begin());
+    IRBuilder<> Entry(
+        &*B.GetInsertBlock()->getParent()->getEntryBlock().begin());
     AllocaInst *Copy = Entry.CreateAlloca(
         ArrayType::get(B.getInt8Ty(), P.DevSize), nullptr, First->getName());
     Copy->setAlignment(Align(P.DevAlign));
@@ -279,7 +283,8 @@ void loadParam(IRBuilder<> &B, Function &K, const ParamPlan &PP,
     Align Al = K.getDataLayout().getABITypeAlign(Arg->getType());
     if (P.IsAggregate)
       Al = std::min(Al, Align(P.DevAlign));
-    Args.push_back(B.CreateAlignedLoad(Arg->getType(), Ptr, Al, Arg->getName()));
+    Args.push_back(
+        B.CreateAlignedLoad(Arg->getType(), Ptr, Al, Arg->getName()));
   }
 }
 
@@ -429,10 +434,10 @@ std::string deviceVariables(Module &M) {
       // not to .rodata beside the code.
       G.setConstant(false);
       G.setSection((".data.crosslane." + G.getName()).str());
-      Out += "var " + G.getName().str() + " " +
-             std::to_string(
-                 M.getDataLayout().getTypeAllocSize(G.getValueType())) +
-             "\n";
+      Out +=
+          "var " + G.getName().str() + " " +
+          std::to_string(M.getDataLayout().getTypeAllocSize(G.getValueType())) +
+          "\n";
       Keep.push_back(&G);
     }
   if (!Keep.empty())
@@ -444,9 +449,9 @@ void emitMeta(Module &M, StringRef Text) {
   if (Text.empty())
     return;
   Constant *Init = ConstantDataArray::getString(M.getContext(), Text, true);
-  auto *G = new GlobalVariable(M, Init->getType(), true,
-                               GlobalValue::InternalLinkage, Init,
-                               "__crosslane_vx_meta");
+  auto *G =
+      new GlobalVariable(M, Init->getType(), true, GlobalValue::InternalLinkage,
+                         Init, "__crosslane_vx_meta");
   G->setSection(".crosslane.vortex.meta");
   G->setAlignment(Align(1));
   appendToUsed(M, {G});
@@ -462,8 +467,7 @@ void checkAtomics(Module &M) {
                     "--vortex-config=w16t16a";
   for (Function &F : M) {
     if (F.isDeclaration() || !vortex::isVortexFunction(F) ||
-        F.getFnAttribute("target-features").getValueAsString().contains(
-            "+a"))
+        F.getFnAttribute("target-features").getValueAsString().contains("+a"))
       continue;
     auto It = find_if(instructions(F), [](const Instruction &I) {
       return I.isAtomic() && !isa<FenceInst>(I);
@@ -479,15 +483,14 @@ void checkAtomics(Module &M) {
       Sites.push_back(&*It);
     for (Instruction *Site : Sites)
       M.getContext().diagnose(DiagnosticInfoUnsupported(
-          *Site->getFunction(), Msg,
-          vortex::userLocation(Site->getDebugLoc()), DS_Error));
+          *Site->getFunction(), Msg, vortex::userLocation(Site->getDebugLoc()),
+          DS_Error));
   }
 }
 
 } // namespace
 
-PreservedAnalyses VortexKernelABIPass::run(Module &M,
-                                           ModuleAnalysisManager &) {
+PreservedAnalyses VortexKernelABIPass::run(Module &M, ModuleAnalysisManager &) {
   if (none_of(M, [](const Function &F) {
         return !F.isDeclaration() && vortex::isVortexFunction(F);
       }))

@@ -58,9 +58,7 @@ public:
   VortexDivergenceInfo(llvm::Function &F, const llvm::DominatorTree &DT,
                        const llvm::PostDominatorTree &PDT,
                        const llvm::LoopInfo &LI);
-  bool isDivergent(const llvm::Value *V) const {
-    return Divergent.contains(V);
-  }
+  bool isDivergent(const llvm::Value *V) const { return Divergent.contains(V); }
   /// A conditional branch whose condition is divergent.
   bool isDivergentBranch(const llvm::BranchInst &Br) const;
   bool hasDivergentBranch() const { return NumDivergentBranches != 0; }
@@ -74,7 +72,7 @@ private:
   llvm::DenseSet<const llvm::BasicBlock *> BranchesDone;
   llvm::DenseSet<const llvm::AllocaInst *> DivergentSlots;
   llvm::DenseSet<const llvm::AllocaInst *> UniformSlots; ///< __UNIFORM__
-  llvm::DenseSet<const llvm::Value *> DeclaredUniform; ///< stored there
+  llvm::DenseSet<const llvm::Value *> DeclaredUniform;   ///< stored there
   unsigned NumDivergentBranches = 0;
 
   void seed(llvm::SmallVectorImpl<const llvm::Value *> &Work);
@@ -109,8 +107,7 @@ bool isVortexKernel(const llvm::Function &F);
 /// comment). Returns true if \p F changed.
 bool makeVortexDivergenceSafe(llvm::Function &F);
 
-struct VortexDivergencePass
-    : public llvm::PassInfoMixin<VortexDivergencePass> {
+struct VortexDivergencePass : public llvm::PassInfoMixin<VortexDivergencePass> {
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   // Required: without it a divergent branch computes wrong results, also at

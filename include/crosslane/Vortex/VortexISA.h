@@ -39,15 +39,15 @@ enum CSR : unsigned {
   CSRNumThreads = 0xFC0,    ///< lanes per warp
   CSRNumWarps = 0xFC1,      ///< warps per core
   CSRNumCores = 0xFC2,
-  CSRHartId = 0xF14,        ///< global hart id
-  CSRCtaId = 0xCD0,         ///< the CTA's slot on its core
-  CSRCtaRank = 0xCD1,       ///< warp rank inside the CTA
-  CSRCtaSize = 0xCD2,       ///< warps in the CTA
-  CSRThreadIdxX = 0xCD3,    ///< threadIdx.{x,y,z}: 0xCD3..0xCD5
-  CSRBlockIdxX = 0xCD6,     ///< blockIdx: 0xCD6..0xCD8
-  CSRBlockDimX = 0xCD9,     ///< blockDim: 0xCD9..0xCDB
-  CSRGridDimX = 0xCDC,      ///< gridDim: 0xCDC..0xCDE
-  CSRCtaLocalMem = 0xCDF,   ///< the CTA's local-memory base
+  CSRHartId = 0xF14,      ///< global hart id
+  CSRCtaId = 0xCD0,       ///< the CTA's slot on its core
+  CSRCtaRank = 0xCD1,     ///< warp rank inside the CTA
+  CSRCtaSize = 0xCD2,     ///< warps in the CTA
+  CSRThreadIdxX = 0xCD3,  ///< threadIdx.{x,y,z}: 0xCD3..0xCD5
+  CSRBlockIdxX = 0xCD6,   ///< blockIdx: 0xCD6..0xCD8
+  CSRBlockDimX = 0xCD9,   ///< blockDim: 0xCD9..0xCDB
+  CSRGridDimX = 0xCDC,    ///< gridDim: 0xCDC..0xCDE
+  CSRCtaLocalMem = 0xCDF, ///< the CTA's local-memory base
 };
 
 /// True if reading \p Csr gives lanes of one warp different values.
@@ -55,18 +55,18 @@ bool isDivergentCSR(unsigned Csr);
 
 /// What an inline-asm call is, as far as divergence is concerned.
 enum class AsmKind {
-  Unknown,   ///< anything else (its results are taken as divergent)
-  CSRRead,   ///< csrr rd, csr
-  TMC,       ///< vx_tmc
-  WSpawn,    ///< vx_wspawn
-  Split,     ///< vx_split (its token is warp-uniform)
-  Join,      ///< vx_join
-  Barrier,   ///< vx_barrier
-  Pred,      ///< vx_pred
+  Unknown,      ///< anything else (its results are taken as divergent)
+  CSRRead,      ///< csrr rd, csr
+  TMC,          ///< vx_tmc
+  WSpawn,       ///< vx_wspawn
+  Split,        ///< vx_split (its token is warp-uniform)
+  Join,         ///< vx_join
+  Barrier,      ///< vx_barrier
+  Pred,         ///< vx_pred
   BarrierAsync, ///< vx_barrier_arrive / wait
-  WSync,     ///< vx_wsync
-  Vote,      ///< vx_vote_{all,any,uni,ballot}: one value for the warp
-  Shuffle,   ///< vx_shfl_*: a value per lane
+  WSync,        ///< vx_wsync
+  Vote,         ///< vx_vote_{all,any,uni,ballot}: one value for the warp
+  Shuffle,      ///< vx_shfl_*: a value per lane
 };
 
 struct AsmInfo {

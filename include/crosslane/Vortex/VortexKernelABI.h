@@ -1,4 +1,5 @@
-//===- VortexKernelABI.h - Vortex kernel entries and local memory -*- C++ -*-===//
+//===- VortexKernelABI.h - Vortex kernel entries and local memory -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
