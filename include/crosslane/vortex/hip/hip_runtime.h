@@ -312,10 +312,26 @@ static __device__ __forceinline__ __cl_T __crosslane_vx_locked(__cl_T *__cl_P, _
   return __cl_Old;
 }
 
+/// A float atomic is a compare-and-swap retry loop: run it for one active
+/// lane at a time, so a warp of W lanes makes W tries, not W x W (every
+/// lane of a warp would retry against the same old value).
+template <class __cl_F>
+static __device__ __forceinline__ auto __crosslane_vx_one_lane(__cl_F __cl_Do) {
+  decltype(__cl_Do()) __cl_Old{};
+  unsigned __cl_Me = __lane_id();
+  for (unsigned __cl_M = (unsigned)__activemask(); __cl_M; __cl_M &= __cl_M - 1)
+    if (__cl_Me == (unsigned)__builtin_ctz(__cl_M))
+      __cl_Old = __cl_Do();
+  return __cl_Old;
+}
+
 #define __CROSSLANE_VX_ATOMIC(NAME, BUILTIN, EXPR)                             \
   template <class __cl_T> static __device__ __forceinline__ __cl_T NAME(__cl_T *__cl_P, __cl_T __cl_V) {     \
     if constexpr (sizeof(__cl_T) == 8)                                              \
       return __crosslane_vx_locked(__cl_P, [__cl_V](__cl_T __cl_X) { return EXPR; });              \
+    else if constexpr (__is_floating_point(__cl_T))                            \
+      return __crosslane_vx_one_lane(                                          \
+          [&] { return BUILTIN(__cl_P, __cl_V, __ATOMIC_RELAXED); });          \
     else                                                                       \
       return BUILTIN(__cl_P, __cl_V, __ATOMIC_RELAXED);                                  \
   }
