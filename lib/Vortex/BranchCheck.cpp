@@ -58,23 +58,8 @@ std::string asmText(const MachineInstr &MI) {
     Imms.push_back(Imm);
     I += 1 + N;
   }
-  std::string Out;
-  for (size_t I = 0; I < S.size(); ++I) {
-    size_t J = I + 1;
-    if (S[I] != '$' || J >= S.size() || !isDigit(S[J])) {
-      Out += S[I];
-      continue;
-    }
-    unsigned N = 0;
-    while (J < S.size() && isDigit(S[J]))
-      N = N * 10 + (S[J++] - '0');
-    if (N < Imms.size() && Imms[N])
-      Out += std::to_string(*Imms[N]);
-    else
-      Out += S.substr(I, J - I).str();
-    I = J - 1;
-  }
-  return Out;
+  return vortex::substituteOperands(
+      S, [&](unsigned N) { return N < Imms.size() ? Imms[N] : std::nullopt; });
 }
 
 std::optional<vortex::AsmInfo> asmInfo(const MachineInstr &MI) {

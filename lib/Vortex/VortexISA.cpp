@@ -43,34 +43,44 @@ bool isDivergentCSR(unsigned Csr) {
 /// The asm string with every `$N` whose operand is a constant integer
 /// replaced by its value, so `.insn r $1, 2, 0, ...` with "i"(0x0b) reads
 /// like `.insn r 11, 2, 0, ...`.
+std::string
+substituteOperands(StringRef Asm,
+                   function_ref<std::optional<int64_t>(unsigned)> Imm) {
+  std::string Out;
+  for (size_t I = 0; I < Asm.size(); ++I) {
+    size_t J = I + 1;
+    if (Asm[I] != '$' || J >= Asm.size() || !isDigit(Asm[J])) {
+      Out += Asm[I];
+      continue;
+    }
+    unsigned N = 0;
+    while (J < Asm.size() && isDigit(Asm[J]))
+      N = N * 10 + (Asm[J++] - '0');
+    if (std::optional<int64_t> V = Imm(N))
+      Out += std::to_string(*V);
+    else
+      Out += Asm.substr(I, J - I).str();
+    I = J - 1;
+  }
+  return Out;
+}
+
+/// The asm string of \p CB with its constant operands substituted.
 static std::string substituteConstants(const CallBase &CB,
                                        const InlineAsm &IA) {
-  std::string Out;
-  StringRef S = IA.getAsmString();
   // Operand numbering: outputs first (not call operands), then inputs.
   unsigned NumOutputs = 0;
   for (const InlineAsm::ConstraintInfo &C : IA.ParseConstraints())
     if (C.Type == InlineAsm::isOutput)
       ++NumOutputs;
-  for (size_t I = 0; I < S.size(); ++I) {
-    unsigned N = 0;
-    size_t J = I + 1;
-    if (S[I] != '$' || J >= S.size() || !isDigit(S[J])) {
-      Out += S[I];
-      continue;
-    }
-    while (J < S.size() && isDigit(S[J]))
-      N = N * 10 + (S[J++] - '0');
-    const ConstantInt *C = nullptr;
-    if (N >= NumOutputs && N - NumOutputs < CB.arg_size())
-      C = dyn_cast<ConstantInt>(CB.getArgOperand(N - NumOutputs));
-    if (C)
-      Out += std::to_string(C->getZExtValue());
-    else
-      Out += S.substr(I, J - I).str();
-    I = J - 1;
-  }
-  return Out;
+  return substituteOperands(
+      IA.getAsmString(), [&](unsigned N) -> std::optional<int64_t> {
+        if (N < NumOutputs || N - NumOutputs >= CB.arg_size())
+          return std::nullopt;
+        if (auto *C = dyn_cast<ConstantInt>(CB.getArgOperand(N - NumOutputs)))
+          return C->getZExtValue();
+        return std::nullopt;
+      });
 }
 
 static std::optional<uint64_t> parseNumber(StringRef S) {

@@ -16,6 +16,7 @@
 #ifndef CROSSLANE_VORTEX_VORTEXISA_H
 #define CROSSLANE_VORTEX_VORTEXISA_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -78,6 +79,13 @@ struct AsmInfo {
 /// opcode as an "i" operand or a literal, and `csrr`). std::nullopt if \p CB
 /// does not call inline asm.
 std::optional<AsmInfo> decodeAsm(const llvm::CallBase &CB);
+
+/// \p Asm with each `$N` for which \p Imm gives a value replaced by it (the
+/// compiler's and the machine check's view of `.insn r $1, ...` with an
+/// "i" operand).
+std::string
+substituteOperands(llvm::StringRef Asm,
+                   llvm::function_ref<std::optional<int64_t>(unsigned)> Imm);
 
 /// The same for asm text whose constant operands are already substituted
 /// (what the machine-level check reads from an INLINEASM instruction).
