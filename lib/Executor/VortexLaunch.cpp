@@ -136,38 +136,6 @@ void prepareVortexModule(Module &M, VortexSemantics S) {
   }
 }
 
-/// The source-level parameter types of mangled \p Name ("int const*", ...);
-/// empty if \p Name is not a mangled function name.
-static std::vector<std::string> sourceParams(StringRef Name) {
-  std::vector<std::string> Out;
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.str().c_str()))
-    return Out;
-  char *Buf = D.getFunctionParameters(nullptr, nullptr);
-  if (!Buf)
-    return Out;
-  StringRef S(Buf);
-  S.consume_front("(");
-  S.consume_back(")");
-  int Depth = 0;
-  size_t Start = 0;
-  for (size_t I = 0; I <= S.size(); ++I) {
-    char Ch = I < S.size() ? S[I] : ',';
-    if (Ch == '(' || Ch == '<' || Ch == '[')
-      ++Depth;
-    else if (Ch == ')' || Ch == '>' || Ch == ']')
-      --Depth;
-    else if (Ch == ',' && Depth == 0) {
-      StringRef P = S.slice(Start, I).trim();
-      if (!P.empty() && P != "void")
-        Out.push_back(P.str());
-      Start = I + 1;
-    }
-  }
-  std::free(Buf);
-  return Out;
-}
-
 /// One record line: "kernel <name> <args_size> <args_align> <lmem_static>
 /// <nparams>" or "param <index> <offset> <size>".
 static bool readRecord(StringRef Line, std::vector<VortexKernelMeta> &Out) {
@@ -185,7 +153,7 @@ static bool readRecord(StringRef Line, std::vector<VortexKernelMeta> &Out) {
         F[4].getAsInteger(10, K.LmemStatic) || F[5].getAsInteger(10, N))
       return false;
     K.Params.resize(N);
-    std::vector<std::string> Types = sourceParams(K.Name);
+    SmallVector<std::string, 8> Types = vortex::demangledParams(K.Name);
     if (Types.size() == N)
       for (unsigned I = 0; I < N; ++I)
         K.Params[I].Type = Types[I];

@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
@@ -211,6 +212,36 @@ bool isVortexFunction(const Function &F) {
   SmallVector<StringRef, 16> Features;
   A.getValueAsString().split(Features, ',');
   return is_contained(Features, "+xvortex");
+}
+
+SmallVector<std::string, 8> demangledParams(StringRef Name) {
+  SmallVector<std::string, 8> Out;
+  ItaniumPartialDemangler D;
+  if (D.partialDemangle(Name.str().c_str()))
+    return Out;
+  char *Buf = D.getFunctionParameters(nullptr, nullptr);
+  if (!Buf)
+    return Out;
+  StringRef S(Buf);
+  S.consume_front("(");
+  S.consume_back(")");
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I <= S.size(); ++I) {
+    char C = I < S.size() ? S[I] : ',';
+    if (C == '(' || C == '<' || C == '[')
+      ++Depth;
+    else if (C == ')' || C == '>' || C == ']')
+      --Depth;
+    else if (C == ',' && Depth == 0) {
+      StringRef P = S.slice(Start, I).trim();
+      if (!P.empty() && P != "void")
+        Out.push_back(P.str());
+      Start = I + 1;
+    }
+  }
+  std::free(Buf);
+  return Out;
 }
 
 bool isInOurHeaders(const DILocation *L) {

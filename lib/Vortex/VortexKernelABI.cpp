@@ -85,38 +85,6 @@ void error(Function &F, const Twine &Msg) {
   F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, Loc, DS_Error));
 }
 
-/// The source-level parameter types of a mangled kernel name, or an empty
-/// list when the name is not mangled (extern "C").
-SmallVector<std::string, 8> sourceParams(StringRef Name) {
-  SmallVector<std::string, 8> Out;
-  ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.str().c_str()))
-    return Out;
-  char *Buf = D.getFunctionParameters(nullptr, nullptr);
-  if (!Buf)
-    return Out;
-  StringRef S(Buf);
-  S.consume_front("(");
-  S.consume_back(")");
-  int Depth = 0;
-  size_t Start = 0;
-  for (size_t I = 0; I <= S.size(); ++I) {
-    char C = I < S.size() ? S[I] : ',';
-    if (C == '(' || C == '<' || C == '[')
-      ++Depth;
-    else if (C == ')' || C == '>' || C == ']')
-      --Depth;
-    else if (C == ',' && Depth == 0) {
-      StringRef P = S.slice(Start, I).trim();
-      if (!P.empty())
-        Out.push_back(P.str());
-      Start = I + 1;
-    }
-  }
-  std::free(Buf);
-  return Out;
-}
-
 bool isBuiltinOrPointer(StringRef T) {
   if (T.ends_with("*") || T.ends_with("&") || T.ends_with("const") ||
       T.ends_with("volatile"))
@@ -135,9 +103,7 @@ bool isBuiltinOrPointer(StringRef T) {
 /// Checks that every parameter of \p K can be copied from the host's value
 /// as its low bytes; diagnoses the others. Returns false on error.
 bool checkParams(Function &K) {
-  SmallVector<std::string, 8> Src = sourceParams(K.getName());
-  if (!Src.empty() && Src.size() == 1 && Src[0] == "void")
-    Src.clear();
+  SmallVector<std::string, 8> Src = vortex::demangledParams(K.getName());
   bool Mangled = !Src.empty() || K.arg_empty();
   if (Mangled && Src.size() != K.arg_size()) {
     error(K, "kernel '" + demangle(K.getName()) +

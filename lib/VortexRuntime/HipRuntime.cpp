@@ -427,6 +427,18 @@ hipError_t hipMemsetAsync(void *Dst, int Value, size_t SizeBytes,
 // Symbols
 //===----------------------------------------------------------------------===//
 
+/// The device address of bytes [Offset, Offset + Size) of the variable
+/// registered for host shadow \p Symbol.
+static Status symbolPointer(Runtime &R, Device &D, const void *Symbol,
+                            size_t Offset, size_t Size, void *&Ptr) {
+  CodeObject *Code = nullptr;
+  const VarInfo *Var = nullptr;
+  Status St = R.variable(Symbol, Code, Var);
+  if (St.ok())
+    St = D.symbolRange(*Code, *Var, Offset, Size, Ptr);
+  return St;
+}
+
 hipError_t hipMemcpyToSymbol(const void *Symbol, const void *Src,
                              size_t SizeBytes, size_t Offset,
                              hipMemcpyKind Kind) {
@@ -435,12 +447,8 @@ hipError_t hipMemcpyToSymbol(const void *Symbol, const void *Src,
         Kind != hipMemcpyDefault)
       return Status::error(hipErrorInvalidMemcpyDirection,
                            "hipMemcpyToSymbol copies to the device");
-    CodeObject *Code = nullptr;
-    const VarInfo *Var = nullptr;
     void *Ptr = nullptr;
-    Status St = R.variable(Symbol, Code, Var);
-    if (St.ok())
-      St = D.symbolRange(*Code, *Var, Offset, SizeBytes, Ptr);
+    Status St = symbolPointer(R, D, Symbol, Offset, SizeBytes, Ptr);
     if (St.ok())
       St = D.copy(Ptr, Src, SizeBytes, Kind, D.nullStream(), false);
     return St;
@@ -454,12 +462,8 @@ hipError_t hipMemcpyFromSymbol(void *Dst, const void *Symbol, size_t SizeBytes,
         Kind != hipMemcpyDefault)
       return Status::error(hipErrorInvalidMemcpyDirection,
                            "hipMemcpyFromSymbol copies from the device");
-    CodeObject *Code = nullptr;
-    const VarInfo *Var = nullptr;
     void *Ptr = nullptr;
-    Status St = R.variable(Symbol, Code, Var);
-    if (St.ok())
-      St = D.symbolRange(*Code, *Var, Offset, SizeBytes, Ptr);
+    Status St = symbolPointer(R, D, Symbol, Offset, SizeBytes, Ptr);
     if (St.ok())
       St = D.copy(Dst, Ptr, SizeBytes, Kind, D.nullStream(), false);
     return St;

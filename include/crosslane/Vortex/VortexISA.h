@@ -17,6 +17,7 @@
 #define CROSSLANE_VORTEX_VORTEXISA_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -108,6 +109,10 @@ llvm::Value *emitThreadMask(llvm::IRBuilderBase &B);
 /// or a barrier written through hip_runtime.h is reported at the user's
 /// call).
 llvm::DebugLoc userLocation(const llvm::DebugLoc &DL);
+
+/// The source-level parameter types of a mangled kernel name ("int const*",
+/// ...); empty for a name that is not mangled (extern "C") or has none.
+llvm::SmallVector<std::string, 8> demangledParams(llvm::StringRef Name);
 
 /// True if \p L is a line of Crosslane's own Vortex headers.
 bool isInOurHeaders(const llvm::DILocation *L);
