@@ -410,7 +410,6 @@ Status Device::submit(Stream &S, PendingOp Op, const EnqueueFn &Fn) {
     return vortexError("enqueueing " + Op.What, R);
   Op.Event = Event;
   S.Pending.push_back(std::move(Op));
-  noteWorkSubmitted();
   return Status::success();
 }
 

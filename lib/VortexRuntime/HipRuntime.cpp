@@ -27,11 +27,15 @@
 
 #include "Runtime.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
 
+#include <dlfcn.h>
+#include <link.h>
 #include <unistd.h>
 
 using namespace crosslane::vortex;
@@ -62,7 +66,42 @@ struct HipEvent {
   Clock::time_point Time;
 };
 
+/// Set while the device is open: from then on the runtime's exit handler
+/// must run before any exit handler registered later (see __cxa_atexit).
+std::atomic<bool> WatchExitHandlers{false};
+/// Set once a kernel hung (see noteDeviceLost).
+std::atomic<bool> DeviceHung{false};
+
 void shutdownAtExit(int ExitStatus, void *);
+
+/// Load biases of the shared objects the process had before the device was
+/// opened, sorted; the objects not in it are the simulator's.
+std::vector<uintptr_t> *ObjectsBeforeDevice = nullptr;
+
+void noteObjectsBeforeDevice() {
+  auto *Biases = new std::vector<uintptr_t>;
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Out) {
+        static_cast<std::vector<uintptr_t> *>(Out)->push_back(Info->dlpi_addr);
+        return 0;
+      },
+      Biases);
+  std::sort(Biases->begin(), Biases->end());
+  ObjectsBeforeDevice = Biases;
+}
+
+/// Whether the object holding \p Address was loaded when the device was.
+bool loadedWithDevice(void *Address) {
+  Dl_info Info;
+  link_map *Map = nullptr;
+  if (!ObjectsBeforeDevice ||
+      !dladdr1(Address, &Info, reinterpret_cast<void **>(&Map),
+               RTLD_DL_LINKMAP) ||
+      !Map)
+    return false;
+  return !std::binary_search(ObjectsBeforeDevice->begin(),
+                             ObjectsBeforeDevice->end(), Map->l_addr);
+}
 
 /// All runtime state; created at the first HIP call and never destroyed
 /// (shutdownAtExit releases the device).
@@ -122,12 +161,16 @@ Status Runtime::device(Device *&Out) {
           "no Vortex configuration: set CROSSLANE_VORTEX_CONFIG to a "
           "configuration directory (such as <vortex>/prebuilt/default) or "
           "embed a container packed with crosslane-vxpack.py --config-dir");
-    else
+    else {
+      noteObjectsBeforeDevice();
       OpenStatus = Dev.open(Dir);
+    }
     // Registered after libvortex.so's own static objects exist, so that it
-    // runs before their destructors (see noteWorkSubmitted).
-    if (OpenStatus.ok())
+    // runs before their destructors (see __cxa_atexit below).
+    if (OpenStatus.ok()) {
       on_exit(shutdownAtExit, nullptr);
+      WatchExitHandlers.store(true);
+    }
   }
   Out = &Dev;
   return OpenStatus;
@@ -200,18 +243,20 @@ void Runtime::shutdown() {
     std::fprintf(stderr, "crosslane-hip-vortex: at exit: %s: %s\n",
                  errorName(St.Code), St.Message.c_str());
   ShutDown = true;
+  WatchExitHandlers.store(false);
 }
 
-/// Waits for outstanding work and releases the device at exit.
-void shutdownAtExit(int, void *) {
-  Runtime &R = Runtime::get();
-  std::lock_guard<std::mutex> Lock(R.Mutex);
-  R.shutdown();
-}
-
-/// Ends the program with its exit status, skipping the remaining exit
-/// handlers, once a kernel hung.
-void exitAfterHang(int ExitStatus, void *) {
+/// Waits for outstanding work and releases the device at exit. After a
+/// hang it ends the program with its exit status instead, skipping the
+/// remaining exit handlers.
+void shutdownAtExit(int ExitStatus, void *) {
+  if (!DeviceHung.load()) {
+    Runtime &R = Runtime::get();
+    std::lock_guard<std::mutex> Lock(R.Mutex);
+    R.shutdown();
+  }
+  if (!DeviceHung.load())
+    return;
   std::fprintf(stderr, "crosslane-hip-vortex: a Vortex kernel hung; ending "
                        "the program without its remaining exit handlers\n");
   std::fflush(nullptr);
@@ -253,28 +298,41 @@ Status invalidValue(const std::string &Message) {
 
 // Exit handlers. At exit the runtime must wait for work still queued
 // before any of the simulator's static objects is destroyed: SimX (Vortex
-// v3.0 sim/simx) creates function-local static memory pools the first time
-// a code path runs, from its simulation thread, so their destructors are
-// registered after the runtime's handler and run before it. A handler
-// registered on_exit runs before everything registered earlier, so the
-// runtime registers its (idempotent) shutdown handler again after work is
-// enqueued: after each of the first 256 submissions and every 256th one
-// after that, which bounds the growth of the exit-handler list.
+// v3.0 sim/simx, sw/common/mempool.h) creates function-local static memory
+// pools the first time a code path runs, from its simulation thread, while
+// kernels run, so their destructors can be registered after the runtime's
+// handler and would run before it, freeing pools the simulation still uses.
+// Exit handlers run in reverse order of registration, so this library
+// interposes __cxa_atexit (it precedes libc in the program's search order):
+// while the device is open, a registration by one of the simulator's
+// objects is followed by registering the runtime's idempotent shutdown
+// handler again, which keeps it ahead of the simulator's destructors.
+// glibc runs handlers registered during exit before the rest. Handlers
+// the program registers itself after using the device still run before
+// the runtime shuts down, so they can call the HIP API.
 //
 // After a hang, SimX's simulation thread runs on forever (Vortex has no way
 // to stop it) and the simulator's destructors would pull its state away
-// from under it: the process would crash. So the handler registered when a
-// hang is found ends the program with its own exit status once stdio is
-// flushed; exit handlers registered before it do not run.
+// from under it: the process would crash. So once a hang is found, the
+// handler ends the program with its own exit status after flushing stdio.
 
-void crosslane::vortex::noteWorkSubmitted() {
-  static uint64_t Submissions = 0; // Guarded by the runtime's mutex.
-  ++Submissions;
-  if (Submissions <= 256 || Submissions % 256 == 0)
+extern "C" __attribute__((visibility("default"))) int
+__cxa_atexit(void (*Fn)(void *), void *Arg, void *DsoHandle) {
+  using CxaAtExitFn = int (*)(void (*)(void *), void *, void *);
+  static CxaAtExitFn Next =
+      reinterpret_cast<CxaAtExitFn>(dlsym(RTLD_NEXT, "__cxa_atexit"));
+  if (!Next)
+    return -1;
+  int Result = Next(Fn, Arg, DsoHandle);
+  if (WatchExitHandlers.load() && loadedWithDevice(DsoHandle))
     on_exit(shutdownAtExit, nullptr);
+  return Result;
 }
 
-void crosslane::vortex::noteDeviceLost() { on_exit(exitAfterHang, nullptr); }
+void crosslane::vortex::noteDeviceLost() {
+  DeviceHung.store(true);
+  on_exit(shutdownAtExit, nullptr);
+}
 
 //===----------------------------------------------------------------------===//
 // Registration and launch ABI

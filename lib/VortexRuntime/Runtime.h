@@ -61,9 +61,8 @@ void noteErrorDetail(hipError_t Code, const std::string &Message);
 /// detail noted for \p Code. The pointer stays valid for the program.
 const char *errorString(hipError_t Code);
 
-/// Exit-time hooks (HipRuntime.cpp explains them): called after work is
-/// enqueued, and once when a wait times out.
-void noteWorkSubmitted();
+/// Exit-time hook (HipRuntime.cpp explains it): called once when a wait
+/// times out.
 void noteDeviceLost();
 
 /// Formats \p Value as 0x-prefixed hexadecimal.

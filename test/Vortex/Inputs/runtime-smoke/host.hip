@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -264,16 +265,28 @@ int runHang() {
   return 0;
 }
 
+float *ExitBuffer = nullptr;
+
+/// An exit handler registered after the launches: it runs before the
+/// runtime shuts down, so it can still use the device.
+void freeAtExit() {
+  std::printf("hipFree in an exit handler: %s\n",
+              hipGetErrorName(hipFree(ExitBuffer)));
+  std::fflush(stdout);
+}
+
 /// Exits with kernels still queued: the runtime waits for them at exit.
 int runNoSync(bool Hang) {
   const int N = 64;
-  float *D = nullptr;
-  hipMalloc(&D, N * sizeof(float));
+  hipMalloc(&ExitBuffer, N * sizeof(float));
+  float *D = ExitBuffer;
   for (int I = 0; I < 20; ++I)
     saxpy<<<N / 16, 16>>>(D, D, D, 1.0f, N);
   if (Hang)
     spin<<<1, 4>>>(0);
   report("launches", hipGetLastError());
+  if (!Hang)
+    std::atexit(freeAtExit);
   return 3;
 }
 
