@@ -25,11 +25,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
+#include "VortexLanes.h"
 #include "crosslane/CodeGen/RelaxNaNGuard.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
@@ -51,6 +53,7 @@
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #define DEBUG_TYPE "crosslane-expand-subgroup"
@@ -101,6 +104,8 @@ enum class StepKind {
   BPermute,       ///< ds_bpermute (GFX8/9 wave-wide)
   ReadlanePair,   ///< readlane 0 / readlane 32: uniform halves
   ReadlaneGather, ///< readlane per residue + select (no cross-half insn)
+  VortexBfly,     ///< vx_shfl_bfly (Vortex, every lane active)
+  VortexGather,   ///< vx_shfl_idx from the partner's first active lane
 };
 
 struct Step {
@@ -124,7 +129,9 @@ public:
                    OptimizationRemarkEmitter &ORE,
                    const ExpandSubgroupOptions &Opts,
                    FunctionAnalysisManager &FAM)
-      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), FAM(FAM), Ctx(F.getContext()) {}
+      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), FAM(FAM), Ctx(F.getContext()),
+        IsVortex(vortex::isVortexFunction(F)),
+        VortexLanes(IsVortex ? vortexKnownWarpSize(F) : 0) {}
 
   bool run();
 
@@ -135,6 +142,17 @@ private:
   const ExpandSubgroupOptions &Opts;
   FunctionAnalysisManager &FAM;
   LLVMContext &Ctx;
+  /// Vortex code: warp shuffles; VortexLanes is 0 when the warp size is
+  /// only known at run time. Where the active lanes are not known to be the
+  /// whole warp, the call branches (uniformly) between butterfly steps for
+  /// a full warp and gather steps (VortexGather) for any other lane set.
+  bool IsVortex;
+  unsigned VortexLanes;
+  bool VortexGather = false;
+  /// The current call's thread mask and lane index, and per gather step M
+  /// the partner subtree's first active lane and whether it has one.
+  Value *VortexMask = nullptr, *VortexLane = nullptr, *VortexNT = nullptr;
+  DenseMap<unsigned, std::pair<Value *, Value *>> VortexPartners;
   SmallVector<CallInst *, 8> ComparatorCalls;
   /// Each user comparator's straight-line copy (purifyComparator); erased
   /// once inlined.
@@ -163,6 +181,23 @@ private:
 
   // Builders.
   bool needsWWM(CallInst *CI, unsigned Cluster) const;
+  Value *buildLaneId(IRBuilder<> &B);
+  /// Lanes per Vortex warp (read at run time when not known).
+  Value *vortexNumThreads(IRBuilder<> &B);
+  /// Builds the result of \p CI with \p Build: on Vortex, when the lanes
+  /// may not be the whole warp, twice behind a uniform branch on the thread
+  /// mask (butterfly steps for a full warp, gather steps otherwise).
+  Value *buildForActiveLanes(CallInst *CI, bool Partial,
+                             function_ref<Value *(IRBuilder<> &)> Build);
+  /// Gather step M: the first active lane of the partner subtree (lanes
+  /// agreeing with lane xor M outside bits [Stride, M)) and whether there
+  /// is one.
+  std::pair<Value *, Value *> vortexPartner(IRBuilder<> &B, unsigned M,
+                                            unsigned Stride);
+  /// Gather steps: \p Other where the partner subtree has an active lane,
+  /// \p Absent otherwise.
+  Value *partnerOr(IRBuilder<> &B, unsigned M, unsigned Stride, Value *Other,
+                   Value *Absent);
   Value *buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op, ElemType Ty,
                      unsigned Cluster, unsigned Stride, bool WWM);
   Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
@@ -198,7 +233,7 @@ private:
   Value *buildDpp(IRBuilder<> &B, Value *Old, Value *W, unsigned Ctrl,
                   unsigned RowMask, unsigned BankMask, bool BoundCtrl);
   void addSeq(StringRef S) {
-    if (!Seq.empty())
+    if (!Seq.empty() && !StringRef(Seq).ends_with(": "))
       Seq += ", ";
     Seq += S.str();
   }
@@ -242,11 +277,16 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   CROSSLANE_DEBUG(dbgs() << "  expanded " << What << ": " << Sequence
                          << (Fallback ? " (portable steps used)" : "") << "\n");
   ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
-                              CI->getParent())
-           << "expanded " << What << " for " << Chip.CPU << " wave"
-           << ore::NV("WaveSize", Chip.WaveSize) << ": "
-           << ore::NV("Sequence", Sequence);
+    OptimizationRemark R(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
+                         CI->getParent());
+    R << "expanded " << What << " for ";
+    if (IsVortex && !VortexLanes)
+      R << "Vortex (warp size read at run time)";
+    else if (IsVortex)
+      R << "Vortex warp" << ore::NV("WaveSize", VortexLanes);
+    else
+      R << Chip.CPU << " wave" << ore::NV("WaveSize", Chip.WaveSize);
+    return R << ": " << ore::NV("Sequence", Sequence);
   });
   if (Fallback) {
     ORE.emit([&] {
@@ -709,9 +749,12 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
 /// True in a lane when \p Cond holds in some active lane of its cluster.
 Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
                                          unsigned Cluster, unsigned Stride) {
-  unsigned W = Chip.WaveSize;
+  // Vortex ballots are 32-bit lane masks whatever the warp size.
+  unsigned W = IsVortex ? VortexMaxWarpSize : Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
-  Value *Mask = B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
+  Value *Mask = IsVortex ? buildVortexBallot(B, Cond)
+                         : B.CreateIntrinsic(Intrinsic::amdgcn_ballot,
+                                             {MaskTy}, {Cond});
   if (Cluster == W)
     return B.CreateICmpNE(Mask, ConstantInt::get(MaskTy, 0));
   // Members of lane L's cluster: base(L) + k*Stride, k < Cluster, with
@@ -719,7 +762,7 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   APInt Pat(W, 0);
   for (unsigned K = 0; K < Cluster; ++K)
     Pat.setBit(K * Stride);
-  Value *Lane = Chip.buildLaneId(B);
+  Value *Lane = buildLaneId(B);
   Value *Base = B.CreateOr(B.CreateAnd(Lane, ~(Cluster * Stride - 1)),
                            B.CreateAnd(Lane, Stride - 1));
   Value *Sh = B.CreateLShr(Mask, B.CreateZExtOrTrunc(Base, MaskTy));
@@ -747,6 +790,9 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
 //===----------------------------------------------------------------------===//
 
 Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
+  if (IsVortex)
+    return VortexGather ? Step{StepKind::VortexGather, 0, "vx_shfl_idx gather"}
+                        : Step{StepKind::VortexBfly, 0, "vx_shfl_bfly"};
   if (M < 16) {
     if (!Chip.HasDPP)
       return {StepKind::Swizzle, 0, "ds_swizzle"};
@@ -872,6 +918,12 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
                               {W, B.getInt32(0)}),
             B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
                               {W, B.getInt32(32)})};
+  case StepKind::VortexBfly:
+    return {W, markExpanded(buildVortexBfly(B, W, M, VortexLanes))};
+  case StepKind::VortexGather: {
+    Value *Src = vortexPartner(B, M, Stride).first;
+    return {W, markExpanded(buildVortexShflIdx(B, W, Src))};
+  }
   case StepKind::ReadlaneGather: {
     // After the lower steps every lane of a half with the same residue
     // mod Stride holds the same value.
@@ -969,7 +1021,16 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
   for (unsigned M = Stride; M < Cluster * Stride; M <<= 1) {
     Step S = takeStep(M, Contiguous);
     auto [Self, Other] = buildXorStep(B, W, M, Stride, S);
-    W = buildCombine(B, D, Self, Other);
+    if (S.Kind == StepKind::VortexGather)
+      Other = partnerOr(B, M, Stride, Other, getIdentity(D));
+    Value *Next = buildCombine(B, D, Self, Other);
+    // Vortex warp size known only at run time: a step whose partner lies
+    // past the warp is skipped (the lanes past it are absent, and the
+    // identity they would contribute changes nothing).
+    if (IsVortex && !VortexLanes)
+      Next = B.CreateSelect(B.CreateICmpUGT(vortexNumThreads(B), B.getInt32(M)),
+                            Next, W);
+    W = Next;
   }
   return W;
 }
@@ -977,6 +1038,85 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 //===----------------------------------------------------------------------===//
 // Active-lane safety
 //===----------------------------------------------------------------------===//
+
+Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
+  if (!IsVortex)
+    return Chip.buildLaneId(B);
+  return VortexLane ? VortexLane : buildVortexLaneId(B);
+}
+
+Value *SubgroupExpander::vortexNumThreads(IRBuilder<> &B) {
+  if (VortexLanes)
+    return B.getInt32(VortexLanes);
+  return VortexNT ? VortexNT : vortex::emitCSRRead(B, vortex::CSRNumThreads);
+}
+
+std::pair<Value *, Value *>
+SubgroupExpander::vortexPartner(IRBuilder<> &B, unsigned M, unsigned Stride) {
+  auto It = VortexPartners.find(M);
+  if (It != VortexPartners.end())
+    return It->second;
+  // After the steps below M, every active lane of a subtree holds the
+  // subtree's value, so any of them can stand for it; the first is found
+  // with cttz. Subtree members: Base + k * Stride, k < M / Stride.
+  unsigned Pat = 0;
+  for (unsigned K = 0; K < M / Stride; ++K)
+    Pat |= 1u << (K * Stride);
+  Value *Base =
+      B.CreateAnd(B.CreateXor(VortexLane, M), B.getInt32(~(M - Stride)));
+  Value *Members =
+      B.CreateAnd(B.CreateLShr(VortexMask, Base), B.getInt32(Pat));
+  // Bit 31 keeps the operand non-zero, so that CodeGenPrepare does not
+  // guard cttz with a (lane-dependent) branch on zero; without members the
+  // lane it names is not used.
+  Value *First = B.CreateBinaryIntrinsic(
+      Intrinsic::cttz, B.CreateOr(Members, B.getInt32(1u << 31)), B.getTrue());
+  std::pair<Value *, Value *> P{B.CreateAdd(Base, First),
+                                B.CreateICmpNE(Members, B.getInt32(0))};
+  VortexPartners[M] = P;
+  return P;
+}
+
+Value *SubgroupExpander::partnerOr(IRBuilder<> &B, unsigned M,
+                                   unsigned Stride, Value *Other,
+                                   Value *Absent) {
+  return B.CreateSelect(vortexPartner(B, M, Stride).second, Other, Absent);
+}
+
+Value *SubgroupExpander::buildForActiveLanes(
+    CallInst *CI, bool Partial, function_ref<Value *(IRBuilder<> &)> Build) {
+  IRBuilder<> B(CI);
+  if (!IsVortex || !Partial)
+    return Build(B);
+  // The thread mask (a ballot) is the same in every active lane: the branch
+  // on it is uniform and needs no split.
+  VortexMask = vortex::emitThreadMask(B);
+  VortexLane = buildVortexLaneId(B);
+  Value *NT = VortexNT = vortexNumThreads(B);
+  Value *Full = B.CreateSub(B.CreateShl(B.getInt32(1), NT), B.getInt32(1));
+  if (!VortexLanes || VortexLanes >= 32)
+    Full = B.CreateSelect(B.CreateICmpUGE(NT, B.getInt32(32)),
+                          B.getInt32(-1), Full);
+  Value *IsFull = B.CreateICmpEQ(VortexMask, Full);
+  Instruction *ThenT = nullptr, *ElseT = nullptr;
+  SplitBlockAndInsertIfThenElse(IsFull, CI, &ThenT, &ElseT);
+  B.SetInsertPoint(ThenT);
+  VortexGather = false;
+  Value *FullR = Build(B);
+  BasicBlock *FullEnd = B.GetInsertBlock();
+  Seq += "; with lanes off: ";
+  B.SetInsertPoint(ElseT);
+  VortexGather = true;
+  VortexPartners.clear();
+  Value *PartR = Build(B);
+  BasicBlock *PartEnd = B.GetInsertBlock();
+  VortexGather = false;
+  B.SetInsertPoint(CI);
+  PHINode *Phi = B.CreatePHI(FullR->getType(), 2);
+  Phi->addIncoming(FullR, FullEnd);
+  Phi->addIncoming(PartR, PartEnd);
+  return Phi;
+}
 
 /// True unless every lane of the wave provably executes \p CI
 /// (ChipInfo::runsFullWaves).
@@ -989,7 +1129,7 @@ bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
                            << "\n");
     return false;
   }
-  if (!Chip.runsFullWaves(*CI)) {
+  if (IsVortex || !Chip.runsFullWaves(*CI)) {
     CROSSLANE_DEBUG(dbgs() << "  whole-wave mode: the set of active lanes "
                               "at the call is not known to be full\n");
     return true;
@@ -1087,10 +1227,11 @@ void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
   unsigned Cluster, Stride;
   if (!checkCluster(CI, 1, Cluster, Stride))
     return;
-  IRBuilder<> B(CI);
-  bool WWM = needsWWM(CI, Cluster);
-  Value *R = buildReduce(B, CI->getArgOperand(0), N.Op, N.Ty, Cluster, Stride,
-                         WWM);
+  bool Partial = needsWWM(CI, Cluster);
+  Value *R = buildForActiveLanes(CI, Partial, [&](IRBuilder<> &B) {
+    return buildReduce(B, CI->getArgOperand(0), N.Op, N.Ty, Cluster, Stride,
+                       Partial && !IsVortex);
+  });
   ++NumReduce;
   remarkExpanded(CI, (Twine("reduce ") + getName(N.Op) + " " + getName(N.Ty) +
                       " cluster " + Twine(Cluster) + " stride " +
@@ -1138,6 +1279,8 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     auto [SV, OV] = buildXorStep(B, V, M, Stride, S);
     auto [SI, OI] = buildXorStep(B, Idx, M, Stride, S);
     auto [SF, OF] = buildXorStep(B, Valid, M, Stride, S);
+    if (S.Kind == StepKind::VortexGather)
+      OF = partnerOr(B, M, Stride, OF, B.getInt32(0));
     CallInst *AB = B.CreateCall(Cmp, {SV, OV});
     CallInst *BA = B.CreateCall(Cmp, {OV, SV});
     ComparatorCalls.push_back(AB);
@@ -1364,29 +1507,33 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   }
   bool ZerosEqual = Policy.ZerosEqual;
 
-  IRBuilder<> B(CI);
-  bool WWM = needsWWM(CI, Cluster);
-  Value *V = CI->getArgOperand(0), *Idx = CI->getArgOperand(1);
-  Value *OrigV = V;
-  if (ZerosEqual) {
-    // Rank both zeros as +0; the sign of a zero result is restored below.
-    V = B.CreateSelect(B.CreateFCmpOEQ(V, ConstantFP::getZero(Ty)),
-                       ConstantFP::getZero(Ty), V);
-    addSeq("zeros equal");
-  }
-  Value *RV, *RI;
-  if (Custom) {
-    RV = buildCustomArg(B, V, Idx, Cmp, Cluster, Stride, WWM, RI);
-  } else {
-    ReduceOp Op = getArgValueOp(N.Kind, N.Ty, Policy.NaN);
-    RV = buildHybridArg(B, V, Idx, Op, N.Ty, N.IndexTy, Policy.NaN, Cluster,
-                        Stride, WWM, RI);
-    if (ZerosEqual)
-      RV = restoreZeroSign(B, OrigV, Idx, RV, RI, Cluster, Stride);
-  }
-  Value *Agg = PoisonValue::get(RT);
-  Agg = B.CreateInsertValue(Agg, coerce(B, RV, E0), 0);
-  Agg = B.CreateInsertValue(Agg, coerce(B, RI, E1), 1);
+  // Vortex has no whole-wave mode: a partial lane set takes gather steps.
+  bool Partial = needsWWM(CI, Cluster);
+  bool WWM = Partial && !IsVortex;
+  auto Build = [&](IRBuilder<> &B) -> Value * {
+    Value *V = CI->getArgOperand(0), *Idx = CI->getArgOperand(1);
+    Value *OrigV = V;
+    if (ZerosEqual) {
+      // Rank both zeros as +0; the sign of a zero result is restored below.
+      V = B.CreateSelect(B.CreateFCmpOEQ(V, ConstantFP::getZero(Ty)),
+                         ConstantFP::getZero(Ty), V);
+      addSeq("zeros equal");
+    }
+    Value *RV, *RI;
+    if (Custom) {
+      RV = buildCustomArg(B, V, Idx, Cmp, Cluster, Stride, WWM, RI);
+    } else {
+      ReduceOp Op = getArgValueOp(N.Kind, N.Ty, Policy.NaN);
+      RV = buildHybridArg(B, V, Idx, Op, N.Ty, N.IndexTy, Policy.NaN, Cluster,
+                          Stride, WWM, RI);
+      if (ZerosEqual)
+        RV = restoreZeroSign(B, OrigV, Idx, RV, RI, Cluster, Stride);
+    }
+    Value *Agg = PoisonValue::get(RT);
+    Agg = B.CreateInsertValue(Agg, coerce(B, RV, E0), 0);
+    return B.CreateInsertValue(Agg, coerce(B, RI, E1), 1);
+  };
+  Value *Agg = buildForActiveLanes(CI, Partial, Build);
   ++NumArg;
   remarkExpanded(CI, (Twine(getName(N.Kind)) + " " + getName(N.Ty) + "/" +
                       getName(N.IndexTy) + " cluster " + Twine(Cluster) +
@@ -1505,6 +1652,8 @@ bool SubgroupExpander::run() {
   });
   for (CallInst *CI : Calls) {
     Seq.clear();
+    VortexPartners.clear();
+    VortexMask = VortexLane = VortexNT = nullptr;
     UsedFallback = false;
     NoNaNs = (isa<FPMathOperator>(CI) && CI->hasNoNaNs()) ||
              F.getFnAttribute("no-nans-fp-math").getValueAsBool();
@@ -1565,13 +1714,27 @@ static void diagnoseGlobalReferences(Function &F) {
   }
 }
 
+/// The facts the expansion reads for a Vortex function: its warp size when
+/// known (the largest a configuration has otherwise), and no AMDGPU
+/// instruction.
+static ChipInfo vortexChip(const Function &F) {
+  ChipInfo C;
+  C.CPU = "vortex";
+  unsigned Known = vortexKnownWarpSize(F);
+  C.WaveSize = Known ? Known : VortexMaxWarpSize;
+  return C;
+}
+
 PreservedAnalyses ExpandSubgroupPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration() || !F.getParent() || !isAMDGPUModule(*F.getParent()))
+  if (F.isDeclaration() || !F.getParent())
+    return PreservedAnalyses::all();
+  bool Vortex = vortex::isVortexFunction(F);
+  if (!Vortex && !isAMDGPUModule(*F.getParent()))
     return PreservedAnalyses::all();
   noteStatisticsCounted();
   diagnoseGlobalReferences(F);
-  std::optional<ChipInfo> Chip = ChipInfo::get(F);
+  std::optional<ChipInfo> Chip = Vortex ? vortexChip(F) : ChipInfo::get(F);
   if (!Chip) {
     // No target-cpu: the generic gfx9 facts would be a guess. Diagnose the
     // calls that need a chip and leave the rest alone.

@@ -198,7 +198,12 @@ void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
 }
 
 Value *emitThreadMask(IRBuilderBase &B) {
-  return emitAsm(B, B.getInt32Ty(), {}, "csrr $0, 0xcc4", "=r,~{memory}", true);
+  // vx_vote_ballot of 1, not `csrr 0xcc4`: simx reads the thread-mask CSR
+  // when the instruction executes (csr_unit.cpp get_csr), after a
+  // warp-control instruction issued behind it (a join) may have changed the
+  // mask; a vote uses the mask the instruction issued with (alu_unit.cpp).
+  return emitAsm(B, B.getInt32Ty(), {B.getInt32(1)},
+                 ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}", true);
 }
 
 bool isVortexFunction(const Function &F) {

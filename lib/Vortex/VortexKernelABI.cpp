@@ -14,6 +14,7 @@
 
 #include "crosslane/Vortex/VortexKernelABI.h"
 
+#include "EntryStub.h"
 #include "KernelParams.h"
 #include "crosslane/Vortex/VortexISA.h"
 
@@ -292,8 +293,7 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
   }
   B.CreateCall(&K, Args);
   B.CreateRetVoid();
-  GlobalAlias::create(GlobalValue::ExternalLinkage,
-                      "__vx_kentry_" + K.getName(), E);
+  vortex::emitKernelEntryStub(M, ("__vx_kentry_" + K.getName()).str(), E->getName());
   appendToUsed(M, {E});
   ++NumEntries;
   return "kernel " + K.getName().str() + " " +

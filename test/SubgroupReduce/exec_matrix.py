@@ -43,7 +43,8 @@ def clusters(w):
         cfgs.append((c, 1))
         c //= 2
     cfgs += [(4, 2), (8, 4), (2, w // 2)]
-    return cfgs
+    # Narrow Vortex warps: only what fits.
+    return [(c, s) for c, s in dict.fromkeys(cfgs) if s >= 1 and c * s <= w]
 
 
 def run(cmd, **kw):
@@ -59,11 +60,31 @@ def main():
     ap.add_argument("--run", required=True)
     ap.add_argument("--types", default=",".join(TYPES))
     ap.add_argument("--no-arg", action="store_true")
+    ap.add_argument("--vortex-config",
+                    help="Vortex: expand for this configuration (--chip "
+                         "vortex), lower divergence, run in its model")
+    ap.add_argument("--warp", type=int,
+                    help="Vortex: lanes per warp of the configuration")
+    ap.add_argument("--runtime-warp-size", action="store_true",
+                    help="Vortex: do not tell the expansion the warp size")
     a = ap.parse_args()
-    w = 64 if (a.wave64 or a.chip.startswith(("gfx6", "gfx7", "gfx8", "gfx9"))) else 32
+    vortex = a.chip == "vortex"
+    if vortex:
+        w = a.warp
+    else:
+        w = 64 if (a.wave64 or a.chip.startswith(("gfx6", "gfx7", "gfx8", "gfx9"))) else 32
     # Full and partial waves (the last wave of a workgroup of 23 / 13 lanes,
     # a single lane); the divergent module runs on full waves.
     sizes = "64,23,1" if w == 64 else "32,13,1"
+    opt_flags, run_flags = [], []
+    if vortex:
+        # A full warp, a partial one, two warps (the second partial), and
+        # one lane: the buffers hold 64 lanes.
+        sizes = ",".join(str(n) for n in dict.fromkeys(
+            [w, w - 1, 2 * w - 1, 1]) if 1 <= n <= 64)
+        if not a.runtime_warp_size:
+            opt_flags = [f"-crosslane-vortex-warp-size={w}"]
+        run_flags = ["--kernel=k0", f"--vortex-config={a.vortex_config}"]
     cfgs = clusters(w)
     inputs = "random,ties,nan-each,all-nan,pm-zero,pm-inf,denorm,neg-max"
     jobs = []  # (name, spec, has_index)
@@ -94,6 +115,7 @@ def main():
         if a.no_arg:
             continue
         acfgs = [(w, 1), (16, 1), (4, 2), (2, w // 2), (1, 1)]
+        acfgs = [(c, s) for c, s in dict.fromkeys(acfgs) if s >= 1 and c * s <= w]
         for ity in ["i32", "i64"]:
             # i64 indices: one integer and one float value type suffice.
             if ity == "i64" and ty not in ("i32", "f32"):
@@ -148,9 +170,11 @@ def main():
             with open(base + ".ll", "w") as f:
                 f.write(ref)
             passes = job[6] if len(job) > 6 else EXPAND
+            if vortex:
+                passes += ",crosslane-vortex-divergence"
             r = run([a.opt, f"-load-pass-plugin={a.plugin}",
                      f"-passes={passes}", base + ".src.ll",
-                     "-S", "-o", base + ".x.ll"])
+                     "-S", "-o", base + ".x.ll"] + opt_flags)
             if r.returncode:
                 print(f"{name}: opt failed: {r.stderr}")
                 failed = True
@@ -176,7 +200,7 @@ def main():
                 cmd = [a.run, base + ".ll", f"--diff={base}.x.ll",
                        "--block=N", f"--sizes={w if divergent else sizes}",
                        f"--inputs={job_inputs}",
-                       "--cases=1", "--max-nan-positions=3"] + flags + args
+                       "--cases=1", "--max-nan-positions=3"] + flags + args + run_flags
                 r = run(cmd)
                 m = re.search(r"diff: (\d+) cases, (\d+) mismatches", r.stdout + r.stderr)
                 if not m and ("takes a non-scalar argument" in r.stderr or
@@ -201,7 +225,7 @@ def main():
                     print((r.stdout + r.stderr)[-1500:])
                 print(f"{name}{' divergent' if divergent else ''}: {ncalls} calls, "
                       f"{cases} cases, {mis} mismatches: {status}")
-    print(f"total: {a.chip} wave{w}: {total_cases} call-cases, "
+    print(f"total: {a.chip} {'warp' if vortex else 'wave'}{w}: {total_cases} call-cases, "
           f"{total_mis} mismatches")
     return 1 if failed else 0
 

@@ -13,6 +13,7 @@ in[L] (and idx[L]), and, with --divergent, only lanes whose bit in %mask is
 set (bit L % 32) call the operation; results go to out[L] / outidx[L].
 """
 import argparse
+import re
 import sys
 
 LLTY = {"i16": "i16", "i32": "i32", "i64": "i64", "f16": "half",
@@ -233,7 +234,25 @@ def module_text(chip, wave64, divergent, no_nans, specs):
     if no_nans:
         feats += ' "no-nans-fp-math"="true"'
     out.append(f'attributes #0 = {{ "target-cpu"="{chip}"{feats} }}')
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    return vortex_module(text, no_nans) if chip == "vortex" else text
+
+
+def vortex_module(text, no_nans):
+    """The same kernels as Vortex (riscv32) code: plain functions marked
+    "crosslane-vortex", the lane's thread index from CSR 0xCD3."""
+    text = text.replace('target triple = "amdgcn-amd-amdhsa"',
+                        'target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"\n'
+                        'target triple = "riscv32-unknown-elf"')
+    text = text.replace("define amdgpu_kernel void", "define void")
+    text = text.replace("ptr addrspace(1)", "ptr")
+    text = text.replace("call i32 @llvm.amdgcn.workitem.id.x()",
+                        'call i32 asm "csrr $0, 0xcd3", "=r"()')
+    text = text.replace("declare i32 @llvm.amdgcn.workitem.id.x()\n", "")
+    attrs = ' "no-nans-fp-math"="true"' if no_nans else ""
+    text = re.sub(r"attributes #0 = \{.*\}",
+                  f'attributes #0 = {{ "crosslane-vortex"{attrs} }}', text)
+    return text
 
 
 if __name__ == "__main__":

@@ -1,10 +1,31 @@
 ; crosslane-vortex-abi: a HIP kernel (annotated by hip_runtime.h) gets an
-; entry that unpacks its rv32 argument blob and a __vx_kentry_ alias; a
-; Vortex __kernel gets the alias alone; __shared__ variables move to the
+; entry that unpacks its rv32 argument blob and a __vx_kentry_ stub that
+; gives the lane its stack, thread and global pointers (from its hart id and
+; the configuration's stack layout) before calling it; a Vortex __kernel
+; gets a __vx_kentry_ alias alone; __shared__ variables move to the
 ; CTA's local memory (CSR 0xCDF), the dynamic array after the statics; the
 ; meta section describes the blob for the host runtime; +xvortex becomes
 ; the crosslane-vortex attribute.
 ; RUN: opt-22 -load-pass-plugin=%plugin -passes=crosslane-vortex-abi -S %s | FileCheck %s
+; RUN: opt-22 -load-pass-plugin=%plugin -passes=crosslane-vortex-abi -S %s \
+; RUN:   -crosslane-vortex-stack-base=0x7fff0000 -crosslane-vortex-stack-log2-size=12 \
+; RUN:   | FileCheck %s --check-prefix=STACK
+
+; The stub's shared routine, once per module (weak: one per image).
+; CHECK: module asm "__crosslane_vx_lane_setup:"
+; CHECK-NEXT: module asm "\09csrr\09t0, 0xf14"
+; CHECK-NEXT: module asm "\09li\09t2, 0xffff0000"
+; CHECK-NEXT: module asm "\09slli\09t3, t0, 13"
+; CHECK-NEXT: module asm "\09sub\09sp, t2, t3"
+; CHECK: module asm "\09call\09__init_tls"
+; CHECK: module asm "\09jalr\09ra, t1"
+; CHECK: module asm "__vx_kentry__Z4kernPfidx:"
+; CHECK-NEXT: module asm "\09lui\09t1, %hi(__crosslane_vx_entry._Z4kernPfidx)"
+; CHECK-NEXT: module asm "\09addi\09t1, t1, %lo(__crosslane_vx_entry._Z4kernPfidx)"
+; CHECK-NEXT: module asm "\09j\09__crosslane_vx_lane_setup"
+; CHECK-NOT: __crosslane_vx_lane_setup:
+; STACK: module asm "\09li\09t2, 0x7fff0000"
+; STACK-NEXT: module asm "\09slli\09t3, t0, 12"
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
 target triple = "riscv32-unknown-unknown-elf"
@@ -24,7 +45,6 @@ target triple = "riscv32-unknown-unknown-elf"
   { ptr, ptr, ptr, i32, ptr } { ptr @kernel_main, ptr @.v, ptr @.f, i32 4, ptr null }], section "llvm.metadata"
 
 ; CHECK: @__crosslane_vx_meta = internal constant {{.*}} c"kernel _Z4kernPfidx 24 8 68 4\0Aparam 0 0 4\0Aparam 1 4 4\0Aparam 2 8 8\0Aparam 3 16 8\0Avar g 4\0A\00", section ".crosslane.vortex.meta"
-; CHECK-DAG: @__vx_kentry__Z4kernPfidx = alias void (ptr), ptr @__crosslane_vx_entry._Z4kernPfidx
 ; CHECK-DAG: @__vx_kentry_kernel_main = alias void (ptr), ptr @kernel_main
 
 ; CHECK-LABEL: define internal void @_Z4kernPfidx(

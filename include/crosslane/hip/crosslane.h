@@ -28,6 +28,12 @@
 #ifndef CROSSLANE_WAVE_SIZE
 #ifdef __AMDGCN_WAVEFRONT_SIZE
 #define CROSSLANE_WAVE_SIZE __AMDGCN_WAVEFRONT_SIZE
+#elif defined(__CROSSLANE_VORTEX_DEVICE__) && defined(VX_CFG_NUM_THREADS)
+// Vortex: the configuration's lanes per warp (crosslane-hipcc
+// --target=vortex passes the configuration's VX_CFG_* macros).
+#define CROSSLANE_WAVE_SIZE VX_CFG_NUM_THREADS
+#elif defined(__CROSSLANE_VORTEX_DEVICE__)
+#define CROSSLANE_WAVE_SIZE 32
 #else
 #define CROSSLANE_WAVE_SIZE 64
 #endif

@@ -255,10 +255,12 @@ static __device__ __forceinline__ int __any(int __cl_P) {
 static __device__ __forceinline__ int __all(int __cl_P) {
   return (int)__crosslane_vx_vote_all(__cl_P);
 }
+// A ballot of true, not a read of the thread-mask CSR: simx reads that CSR
+// when the instruction executes, so a warp-control instruction issued after
+// it (a join) may change the mask first; a vote uses the mask it issued
+// with.
 static __device__ __forceinline__ unsigned long long __activemask() {
-  unsigned __cl_R;
-  __asm__ volatile("csrr %0, 0xcc4" : "=r"(__cl_R));
-  return __cl_R;
+  return __crosslane_vx_vote_ballot(1);
 }
 template <class __cl_M>
 static __device__ __forceinline__ unsigned long long __ballot_sync(__cl_M __cl_Mask,

@@ -1,0 +1,85 @@
+//===- VortexLanes.cpp - Vortex warp primitives for subgroup expansion ----===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VortexLanes.h"
+#include "crosslane/Vortex/VortexISA.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+static cl::opt<unsigned> VortexWarpSize(
+    "crosslane-vortex-warp-size",
+    cl::desc("Lanes per Vortex warp for Crosslane's subgroup operations "
+             "(crosslane-hipcc sets it from the configuration; 0: read it "
+             "at run time)"),
+    cl::init(0));
+
+namespace crosslane {
+namespace subgroup {
+
+unsigned vortexKnownWarpSize(const Function &F) {
+  if (VortexWarpSize)
+    return VortexWarpSize;
+  Attribute A = F.getFnAttribute("crosslane-vortex-warp-size");
+  unsigned N = 0;
+  if (A.isValid() && !A.getValueAsString().getAsInteger(10, N))
+    return N;
+  return 0;
+}
+
+/// A convergent, side-effecting inline-asm call: side effects keep the
+/// region's instructions in order relative to each other.
+static CallInst *emitOrderedAsm(IRBuilderBase &B, Type *Ret,
+                                ArrayRef<Value *> Args, StringRef Asm,
+                                StringRef Constraints) {
+  SmallVector<Type *, 2> Tys;
+  for (Value *A : Args)
+    Tys.push_back(A->getType());
+  auto *FTy = FunctionType::get(Ret, Tys, false);
+  CallInst *CI = B.CreateCall(
+      FTy, InlineAsm::get(FTy, Asm, Constraints, /*hasSideEffects=*/true),
+      Args);
+  CI->addFnAttr(Attribute::Convergent);
+  CI->addFnAttr(Attribute::NoUnwind);
+  return CI;
+}
+
+Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
+                       unsigned KnownWarpSize) {
+  // Operand (alu_unit.cpp): b = bits 5:0, c = bits 11:6, segment mask =
+  // bits 17:12. With mask 0 the segment is the warp and the source lane
+  // L ^ b is taken when it is <= c, so c = warp size - 1 (a 12-bit
+  // immediate for warps up to 32 lanes).
+  unsigned Lanes = KnownWarpSize ? KnownWarpSize : VortexMaxWarpSize;
+  if (Lanes <= M)
+    Lanes = 2 * M;
+  unsigned Operand = ((Lanes - 1) << 6) | M;
+  return emitOrderedAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
+                        ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r");
+}
+
+Value *buildVortexShflIdx(IRBuilderBase &B, Value *Word, Value *Src) {
+  // Segment mask 0 and c = 31: lane b of the warp (alu_unit.cpp IDX).
+  Value *Operand = B.CreateOr(Src, B.getInt32(31 << 6));
+  return emitOrderedAsm(B, B.getInt32Ty(), {Word, Operand},
+                        ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r");
+}
+
+Value *buildVortexBallot(IRBuilderBase &B, Value *Cond) {
+  return emitOrderedAsm(B, B.getInt32Ty(), {B.CreateZExt(Cond, B.getInt32Ty())},
+                        ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r");
+}
+
+Value *buildVortexLaneId(IRBuilderBase &B) {
+  return vortex::emitCSRRead(B, vortex::CSRThreadId);
+}
+
+} // namespace subgroup
+} // namespace crosslane
