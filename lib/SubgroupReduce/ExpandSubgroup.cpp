@@ -131,7 +131,7 @@ public:
                    FunctionAnalysisManager &FAM)
       : F(F), Chip(Chip), ORE(ORE), Opts(Opts), FAM(FAM), Ctx(F.getContext()),
         IsVortex(vortex::isVortexFunction(F)),
-        VortexLanes(IsVortex ? vortexKnownWarpSize(F) : 0) {}
+        VortexLanes(IsVortex ? vortex::knownWarpSize(F) : 0) {}
 
   bool run();
 
@@ -149,10 +149,11 @@ private:
   bool IsVortex;
   unsigned VortexLanes;
   bool VortexGather = false;
-  /// The current call's thread mask and lane index, and per gather step M
-  /// the partner subtree's first active lane and whether it has one.
+  /// The current call's thread mask, lane index and warp size; inside a
+  /// gather loop, the partner subtree's first active lane and whether it
+  /// has one.
   Value *VortexMask = nullptr, *VortexLane = nullptr, *VortexNT = nullptr;
-  DenseMap<unsigned, std::pair<Value *, Value *>> VortexPartners;
+  Value *GatherSrc = nullptr, *GatherAny = nullptr;
   SmallVector<CallInst *, 8> ComparatorCalls;
   /// Each user comparator's straight-line copy (purifyComparator); erased
   /// once inlined.
@@ -189,15 +190,14 @@ private:
   /// mask (butterfly steps for a full warp, gather steps otherwise).
   Value *buildForActiveLanes(CallInst *CI, bool Partial,
                              function_ref<Value *(IRBuilder<> &)> Build);
-  /// Gather step M: the first active lane of the partner subtree (lanes
-  /// agreeing with lane xor M outside bits [Stride, M)) and whether there
-  /// is one.
-  std::pair<Value *, Value *> vortexPartner(IRBuilder<> &B, unsigned M,
-                                            unsigned Stride);
-  /// Gather steps: \p Other where the partner subtree has an active lane,
-  /// \p Absent otherwise.
-  Value *partnerOr(IRBuilder<> &B, unsigned M, unsigned Stride, Value *Other,
-                   Value *Absent);
+  /// The gather steps M = Stride, 2 Stride, ... < Cluster * Stride as a
+  /// loop (one step's values live at a time): \p Body updates \p Vals
+  /// (loop-carried) with GatherSrc/GatherAny set for step \p M.
+  void emitGatherLoop(
+      IRBuilder<> &B, unsigned Cluster, unsigned Stride,
+      MutableArrayRef<Value *> Vals,
+      function_ref<void(IRBuilder<> &, Value *M, MutableArrayRef<Value *>)>
+          Body);
   Value *buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op, ElemType Ty,
                      unsigned Cluster, unsigned Stride, bool WWM);
   Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
@@ -920,10 +920,8 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
                               {W, B.getInt32(32)})};
   case StepKind::VortexBfly:
     return {W, markExpanded(buildVortexBfly(B, W, M, VortexLanes))};
-  case StepKind::VortexGather: {
-    Value *Src = vortexPartner(B, M, Stride).first;
-    return {W, markExpanded(buildVortexShflIdx(B, W, Src))};
-  }
+  case StepKind::VortexGather:
+    return {W, markExpanded(buildVortexShflIdx(B, W, GatherSrc))};
   case StepKind::ReadlaneGather: {
     // After the lower steps every lane of a half with the same residue
     // mod Stride holds the same value.
@@ -1018,11 +1016,21 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
   bool Contiguous = Stride == 1;
   if (Cluster == 64 && Chip.WaveSize == 64 && Chip.HasDPPBroadcasts)
     return buildGFX9BcastChain(B, W, D);
+  if (VortexGather) {
+    addSeq("vx_shfl_idx gather loop");
+    Value *Vals[] = {W};
+    emitGatherLoop(B, Cluster, Stride, Vals,
+                   [&](IRBuilder<> &B, Value *M, MutableArrayRef<Value *> V) {
+                     Step S{StepKind::VortexGather, 0, ""};
+                     auto [Self, Other] = buildXorStep(B, V[0], 0, Stride, S);
+                     Other = B.CreateSelect(GatherAny, Other, getIdentity(D));
+                     V[0] = buildCombine(B, D, Self, Other);
+                   });
+    return Vals[0];
+  }
   for (unsigned M = Stride; M < Cluster * Stride; M <<= 1) {
     Step S = takeStep(M, Contiguous);
     auto [Self, Other] = buildXorStep(B, W, M, Stride, S);
-    if (S.Kind == StepKind::VortexGather)
-      Other = partnerOr(B, M, Stride, Other, getIdentity(D));
     Value *Next = buildCombine(B, D, Self, Other);
     // Vortex warp size known only at run time: a step whose partner lies
     // past the warp is skipped (the lanes past it are absent, and the
@@ -1051,36 +1059,62 @@ Value *SubgroupExpander::vortexNumThreads(IRBuilder<> &B) {
   return VortexNT ? VortexNT : vortex::emitCSRRead(B, vortex::CSRNumThreads);
 }
 
-std::pair<Value *, Value *>
-SubgroupExpander::vortexPartner(IRBuilder<> &B, unsigned M, unsigned Stride) {
-  auto It = VortexPartners.find(M);
-  if (It != VortexPartners.end())
-    return It->second;
+void SubgroupExpander::emitGatherLoop(
+    IRBuilder<> &B, unsigned Cluster, unsigned Stride,
+    MutableArrayRef<Value *> Vals,
+    function_ref<void(IRBuilder<> &, Value *M, MutableArrayRef<Value *>)>
+        Body) {
+  if (Cluster <= 1)
+    return;
+  Type *I32 = B.getInt32Ty();
+  // Read here, not before the branch: the full-warp path does not need it.
+  if (!VortexLane)
+    VortexLane = buildVortexLaneId(B);
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Exit = Pre->splitBasicBlock(B.GetInsertPoint(), "vx.gather.end");
+  Pre->getTerminator()->eraseFromParent();
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "vx.gather", &F, Exit);
+  B.SetInsertPoint(Pre);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *M = B.CreatePHI(I32, 2, "vx.m");
+  PHINode *Pat = B.CreatePHI(I32, 2, "vx.pat");
+  M->addIncoming(B.getInt32(Stride), Pre);
+  Pat->addIncoming(B.getInt32(1), Pre);
+  SmallVector<PHINode *, 4> Phis;
+  for (Value *&V : Vals) {
+    Phis.push_back(B.CreatePHI(V->getType(), 2));
+    Phis.back()->addIncoming(V, Pre);
+    V = Phis.back();
+  }
   // After the steps below M, every active lane of a subtree holds the
-  // subtree's value, so any of them can stand for it; the first is found
-  // with cttz. Subtree members: Base + k * Stride, k < M / Stride.
-  unsigned Pat = 0;
-  for (unsigned K = 0; K < M / Stride; ++K)
-    Pat |= 1u << (K * Stride);
-  Value *Base =
-      B.CreateAnd(B.CreateXor(VortexLane, M), B.getInt32(~(M - Stride)));
-  Value *Members =
-      B.CreateAnd(B.CreateLShr(VortexMask, Base), B.getInt32(Pat));
-  // Bit 31 keeps the operand non-zero, so that CodeGenPrepare does not
-  // guard cttz with a (lane-dependent) branch on zero; without members the
-  // lane it names is not used.
-  Value *First = B.CreateBinaryIntrinsic(
-      Intrinsic::cttz, B.CreateOr(Members, B.getInt32(1u << 31)), B.getTrue());
-  std::pair<Value *, Value *> P{B.CreateAdd(Base, First),
-                                B.CreateICmpNE(Members, B.getInt32(0))};
-  VortexPartners[M] = P;
-  return P;
-}
-
-Value *SubgroupExpander::partnerOr(IRBuilder<> &B, unsigned M,
-                                   unsigned Stride, Value *Other,
-                                   Value *Absent) {
-  return B.CreateSelect(vortexPartner(B, M, Stride).second, Other, Absent);
+  // subtree's value, so any of them stands for it. The partner subtree:
+  // lanes Base + k * Stride, k < M / Stride (bit pattern Pat). Its first
+  // member: the lowest set bit (x & -x) converted to float is exactly 2^k,
+  // whose exponent field is k + 127 (without members the lane is unused).
+  Value *Base = B.CreateAnd(B.CreateXor(VortexLane, M),
+                            B.CreateNot(B.CreateSub(M, B.getInt32(Stride))));
+  Value *Members = B.CreateAnd(B.CreateLShr(VortexMask, Base), Pat);
+  Value *Low = B.CreateAnd(Members, B.CreateNeg(Members));
+  Value *Exp = B.CreateLShr(
+      B.CreateBitCast(B.CreateUIToFP(Low, B.getFloatTy()), I32), 23);
+  GatherSrc = B.CreateAdd(Base, B.CreateSub(Exp, B.getInt32(127)));
+  GatherAny = B.CreateICmpNE(Members, B.getInt32(0));
+  Body(B, M, Vals);
+  // Lanes past a warp whose size is known only at run time are absent.
+  if (!VortexLanes)
+    for (auto [V, Phi] : zip(Vals, Phis))
+      V = B.CreateSelect(B.CreateICmpUGT(vortexNumThreads(B), M), V, Phi);
+  Value *NextM = B.CreateShl(M, 1);
+  BasicBlock *Latch = B.GetInsertBlock();
+  M->addIncoming(NextM, Latch);
+  Pat->addIncoming(B.CreateOr(Pat, B.CreateShl(Pat, M)), Latch);
+  for (auto [V, Phi] : zip(Vals, Phis))
+    Phi->addIncoming(V, Latch);
+  B.CreateCondBr(B.CreateICmpULT(NextM, B.getInt32(Cluster * Stride)), Loop,
+                 Exit);
+  B.SetInsertPoint(Exit, Exit->begin());
+  GatherSrc = GatherAny = nullptr;
 }
 
 Value *SubgroupExpander::buildForActiveLanes(
@@ -1091,7 +1125,6 @@ Value *SubgroupExpander::buildForActiveLanes(
   // The thread mask (a ballot) is the same in every active lane: the branch
   // on it is uniform and needs no split.
   VortexMask = vortex::emitThreadMask(B);
-  VortexLane = buildVortexLaneId(B);
   Value *NT = VortexNT = vortexNumThreads(B);
   Value *Full = B.CreateSub(B.CreateShl(B.getInt32(1), NT), B.getInt32(1));
   if (!VortexLanes || VortexLanes >= 32)
@@ -1107,10 +1140,10 @@ Value *SubgroupExpander::buildForActiveLanes(
   Seq += "; with lanes off: ";
   B.SetInsertPoint(ElseT);
   VortexGather = true;
-  VortexPartners.clear();
   Value *PartR = Build(B);
   BasicBlock *PartEnd = B.GetInsertBlock();
   VortexGather = false;
+  VortexLane = nullptr;
   B.SetInsertPoint(CI);
   PHINode *Phi = B.CreatePHI(FullR->getType(), 2);
   Phi->addIncoming(FullR, FullEnd);
@@ -1273,14 +1306,13 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
                             {Idx, ConstantInt::get(ITy, 0)});
     addSeq("set.inactive");
   }
-  bool Contiguous = Stride == 1;
-  for (unsigned M = Stride; M < Cluster * Stride; M <<= 1) {
-    Step S = takeStep(M, Contiguous);
+  // One step: lane xor M, or (gather loop) the partner's first active lane.
+  auto OneStep = [&](IRBuilder<> &B, unsigned M, const Step &S) {
     auto [SV, OV] = buildXorStep(B, V, M, Stride, S);
     auto [SI, OI] = buildXorStep(B, Idx, M, Stride, S);
     auto [SF, OF] = buildXorStep(B, Valid, M, Stride, S);
     if (S.Kind == StepKind::VortexGather)
-      OF = partnerOr(B, M, Stride, OF, B.getInt32(0));
+      OF = B.CreateSelect(GatherAny, OF, B.getInt32(0));
     CallInst *AB = B.CreateCall(Cmp, {SV, OV});
     CallInst *BA = B.CreateCall(Cmp, {OV, SV});
     ComparatorCalls.push_back(AB);
@@ -1300,6 +1332,21 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     V = B.CreateSelect(Take, OV, SV);
     Idx = B.CreateSelect(Take, OI, SI);
     Valid = B.CreateOr(SF, OF);
+  };
+  if (VortexGather) {
+    addSeq("vx_shfl_idx gather loop");
+    Value *Vals[] = {V, Idx, Valid};
+    emitGatherLoop(B, Cluster, Stride, Vals,
+                   [&](IRBuilder<> &B, Value *, MutableArrayRef<Value *> X) {
+                     V = X[0], Idx = X[1], Valid = X[2];
+                     OneStep(B, 0, Step{StepKind::VortexGather, 0, ""});
+                     X[0] = V, X[1] = Idx, X[2] = Valid;
+                   });
+    V = Vals[0], Idx = Vals[1], Valid = Vals[2];
+  } else {
+    bool Contiguous = Stride == 1;
+    for (unsigned M = Stride; M < Cluster * Stride; M <<= 1)
+      OneStep(B, M, takeStep(M, Contiguous));
   }
   if (WWM) {
     // Through integer bits: strict.wwm selects on 16-bit FP are not legal
@@ -1652,7 +1699,6 @@ bool SubgroupExpander::run() {
   });
   for (CallInst *CI : Calls) {
     Seq.clear();
-    VortexPartners.clear();
     VortexMask = VortexLane = VortexNT = nullptr;
     UsedFallback = false;
     NoNaNs = (isa<FPMathOperator>(CI) && CI->hasNoNaNs()) ||
@@ -1720,7 +1766,7 @@ static void diagnoseGlobalReferences(Function &F) {
 static ChipInfo vortexChip(const Function &F) {
   ChipInfo C;
   C.CPU = "vortex";
-  unsigned Known = vortexKnownWarpSize(F);
+  unsigned Known = vortex::knownWarpSize(F);
   C.WaveSize = Known ? Known : VortexMaxWarpSize;
   return C;
 }

@@ -10,29 +10,11 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
-static cl::opt<unsigned> VortexWarpSize(
-    "crosslane-vortex-warp-size",
-    cl::desc("Lanes per Vortex warp for Crosslane's subgroup operations "
-             "(crosslane-hipcc sets it from the configuration; 0: read it "
-             "at run time)"),
-    cl::init(0));
-
 namespace crosslane {
 namespace subgroup {
-
-unsigned vortexKnownWarpSize(const Function &F) {
-  if (VortexWarpSize)
-    return VortexWarpSize;
-  Attribute A = F.getFnAttribute("crosslane-vortex-warp-size");
-  unsigned N = 0;
-  if (A.isValid() && !A.getValueAsString().getAsInteger(10, N))
-    return N;
-  return 0;
-}
 
 /// A convergent, side-effecting inline-asm call: side effects keep the
 /// region's instructions in order relative to each other.

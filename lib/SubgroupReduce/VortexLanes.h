@@ -25,12 +25,6 @@ class Value;
 namespace crosslane {
 namespace subgroup {
 
-/// Lanes per Vortex warp for \p F: -crosslane-vortex-warp-size (which
-/// crosslane-hipcc sets from the configuration) or 0 when unknown, in which
-/// case the expansion reads the count at run time and skips the butterfly
-/// steps that reach past the warp.
-unsigned vortexKnownWarpSize(const llvm::Function &F);
-
 /// The largest warp a Vortex configuration can have (the shuffle operand's
 /// lane fields are 6 bits; every configuration shipped has at most 32).
 inline constexpr unsigned VortexMaxWarpSize = 32;

@@ -17,10 +17,11 @@ namespace crosslane {
 namespace vortex {
 
 /// Defines \p KEntry (the `__vx_kentry_<name>` symbol Vortex's .vxbin takes
-/// kernel entries from) as a stub that gives the lane its stack and thread
-/// pointer and then calls \p Entry (see EntryStub.cpp for why).
+/// kernel entries from) as a stub that jumps to \p Entry, after giving
+/// every lane of a partial warp its stack, thread and global pointers (see
+/// EntryStub.cpp for why). \p WarpSize: lanes per warp, 0 if unknown.
 void emitKernelEntryStub(llvm::Module &M, llvm::StringRef KEntry,
-                         llvm::StringRef Entry);
+                         llvm::StringRef Entry, unsigned WarpSize);
 
 } // namespace vortex
 } // namespace crosslane

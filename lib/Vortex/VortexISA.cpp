@@ -206,6 +206,22 @@ Value *emitThreadMask(IRBuilderBase &B) {
                  ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}", true);
 }
 
+static cl::opt<unsigned> WarpSize(
+    "crosslane-vortex-warp-size",
+    cl::desc("Lanes per Vortex warp (crosslane-hipcc sets it from the "
+             "configuration; 0: code reads it at run time)"),
+    cl::init(0));
+
+unsigned knownWarpSize(const Function &F) {
+  if (WarpSize)
+    return WarpSize;
+  Attribute A = F.getFnAttribute("crosslane-vortex-warp-size");
+  unsigned N = 0;
+  if (A.isValid() && !A.getValueAsString().getAsInteger(10, N))
+    return N;
+  return 0;
+}
+
 bool isVortexFunction(const Function &F) {
   if (!F.getParent() || !Triple(F.getParent()->getTargetTriple()).isRISCV())
     return false;

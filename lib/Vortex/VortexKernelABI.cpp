@@ -293,7 +293,11 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
   }
   B.CreateCall(&K, Args);
   B.CreateRetVoid();
-  vortex::emitKernelEntryStub(M, ("__vx_kentry_" + K.getName()).str(), E->getName());
+  vortex::emitKernelEntryStub(M, ("__vx_kentry_" + K.getName()).str(),
+                              E->getName(), vortex::knownWarpSize(K));
+  // For launches without partial warps (EntryStub.cpp).
+  GlobalAlias::create(GlobalValue::ExternalLinkage,
+                      "__vx_kentry_" + K.getName() + ".fullwarps", E);
   appendToUsed(M, {E});
   ++NumEntries;
   return "kernel " + K.getName().str() + " " +

@@ -217,23 +217,32 @@ Status Device::checkLaunch(const KernelInfo &Kernel, dim3 Grid, dim3 Block,
 }
 
 Status Device::kernelHandle(CodeObject &Code, const KernelInfo &Kernel,
-                            VxKernel &Handle) {
-  auto It = Code.KernelHandles.find(Kernel.Name);
-  if (It != Code.KernelHandles.end()) {
-    Handle = It->second;
-    return Status::success();
+                            bool FullWarps, VxKernel &Handle) {
+  // crosslane-vortex-abi gives each kernel two entries: __vx_kentry_<name>,
+  // a stub that sets up every lane of a partial warp, and
+  // __vx_kentry_<name>.fullwarps, the entry itself, for launches whose
+  // blocks are whole warps (lib/Vortex/EntryStub.cpp). Images from other
+  // compilers have the first only.
+  const std::string Names[2] = {Kernel.Name + ".fullwarps", Kernel.Name};
+  VxResult R = VxSuccess;
+  for (int I = FullWarps ? 0 : 1; I < 2; ++I) {
+    auto It = Code.KernelHandles.find(Names[I]);
+    if (It != Code.KernelHandles.end()) {
+      Handle = It->second;
+      return Status::success();
+    }
+    R = Api.vx_module_get_kernel(Code.Module, Names[I].c_str(), &Handle);
+    if (R == VxSuccess) {
+      Code.KernelHandles[Names[I]] = Handle;
+      return Status::success();
+    }
   }
-  VxResult R =
-      Api.vx_module_get_kernel(Code.Module, Kernel.Name.c_str(), &Handle);
-  if (R != VxSuccess)
-    return vortexError("kernel " + Kernel.Name +
-                           ": the Vortex image has no entry for it (link it "
-                           "with --defsym=__vx_kentry_" +
-                           Kernel.Name + "=" + Kernel.Name +
-                           "); vx_module_get_kernel",
-                       R, hipErrorInvalidDeviceFunction);
-  Code.KernelHandles[Kernel.Name] = Handle;
-  return Status::success();
+  return vortexError("kernel " + Kernel.Name +
+                         ": the Vortex image has no entry for it (link it "
+                         "with --defsym=__vx_kentry_" +
+                         Kernel.Name + "=" + Kernel.Name +
+                         "); vx_module_get_kernel",
+                     R, hipErrorInvalidDeviceFunction);
 }
 
 Status Device::launch(CodeObject &Code, const KernelInfo &Kernel, dim3 Grid,
@@ -270,7 +279,9 @@ Status Device::launch(CodeObject &Code, const KernelInfo &Kernel, dim3 Grid,
   if (Status St = loadCode(Code); !St.ok())
     return St;
   VxKernel KernelHandle = nullptr;
-  if (Status St = kernelHandle(Code, Kernel, KernelHandle); !St.ok())
+  uint64_t BlockThreads = uint64_t(Block.x) * Block.y * Block.z;
+  bool FullWarps = NumThreads && BlockThreads % NumThreads == 0;
+  if (Status St = kernelHandle(Code, Kernel, FullWarps, KernelHandle); !St.ok())
     return St;
   VxLaunchInfo Info = {};
   Info.StructSize = sizeof(Info);

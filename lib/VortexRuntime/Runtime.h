@@ -187,8 +187,10 @@ private:
                      hipMemcpyKind Kind, Stream &S, bool Async);
   Status checkLaunch(const KernelInfo &Kernel, dim3 Grid, dim3 Block,
                      size_t SharedMem, uint32_t &LmemSize);
+  /// The entry of \p Kernel; \p FullWarps: every block of the launch is a
+  /// whole number of warps (crosslane-vortex-abi's stub can be skipped).
   Status kernelHandle(CodeObject &Code, const KernelInfo &Kernel,
-                      VxKernel &Handle);
+                      bool FullWarps, VxKernel &Handle);
   Status loadSplitImage(CodeObject &Code, const uint8_t *Image,
                         const VxbinLayout &Layout);
   Status uploadData(CodeObject &Code, const uint8_t *Image,

@@ -12,25 +12,31 @@
 ; RUN: opt-22 -load-pass-plugin=%plugin -passes=crosslane-expand-subgroup \
 ; RUN:   -S %s -o - | FileCheck %s --check-prefix=RUNTIME
 
-; REMARK: expanded reduce add i32 cluster 8 stride 1 for Vortex warp16: vx_shfl_bfly, vx_shfl_bfly, vx_shfl_bfly; with lanes off: vx_shfl_idx gather, vx_shfl_idx gather, vx_shfl_idx gather
+; REMARK: expanded reduce add i32 cluster 8 stride 1 for Vortex warp16: vx_shfl_bfly, vx_shfl_bfly, vx_shfl_bfly; with lanes off: vx_shfl_idx gather loop
 ; REMARK: expanded argmax f32/i32 cluster 4 stride 2 for Vortex warp16:
 
 ; CHECK-LABEL: define void @reduce(
 ; CHECK: %[[MASK:.*]] = call i32 asm sideeffect ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}"(i32 1)
-; CHECK: %[[LANE:.*]] = call i32 asm "csrr $0, 0xcc0"
 ; CHECK: %[[FULL:.*]] = icmp eq i32 %[[MASK]], 65535
-; CHECK: br i1 %[[FULL]], label %[[BFLY:.*]], label %[[GATHER:.*]]
+; CHECK: br i1 %[[FULL]], label %[[BFLY:.*]], label %[[SLOW:.*]]
 ; CHECK: [[BFLY]]:
 ; CHECK-NEXT: %[[S1:.*]] = call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %v, i32 961)
 ; CHECK-NEXT: %[[A1:.*]] = add i32 %v, %[[S1]]
 ; CHECK-NEXT: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %[[A1]], i32 962)
 ; CHECK: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 964)
-; CHECK: [[GATHER]]:
-; CHECK: %[[P:.*]] = xor i32 %[[LANE]], 1
+; The gather steps, one loop iteration per step (M = 1, 2, 4).
+; CHECK: [[SLOW]]:
+; CHECK-NEXT: %[[LANE:.*]] = call i32 asm "csrr $0, 0xcc0"
+; CHECK: vx.gather:
+; CHECK-NEXT: %vx.m = phi i32 [ 1, %[[SLOW]] ], [ %[[NEXTM:.*]], %vx.gather ]
+; CHECK-NEXT: %vx.pat = phi i32 [ 1, %[[SLOW]] ]
+; CHECK: xor i32 %[[LANE]], %vx.m
 ; CHECK: lshr i32 %[[MASK]],
-; CHECK: call i32 @llvm.cttz.i32(i32 %{{.*}}, i1 true)
-; CHECK: call i32 asm sideeffect ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r"(i32 %v,
+; CHECK: uitofp i32 %{{.*}} to float
+; CHECK: call i32 asm sideeffect ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r"(
 ; CHECK: select i1 %{{.*}}, i32 %{{.*}}, i32 0
+; CHECK: %[[NEXTM]] = shl i32 %vx.m, 1
+; CHECK: icmp ult i32 %[[NEXTM]], 8
 ; CHECK: phi i32
 
 ; A cluster of one lane is the value itself.
@@ -49,6 +55,8 @@
 ; RUNTIME: icmp ugt i32 %[[NT]], 1
 ; RUNTIME: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 1988)
 ; RUNTIME: icmp ugt i32 %[[NT]], 4
+; RUNTIME: vx.gather:
+; RUNTIME: icmp ugt i32 %[[NT]], %vx.m
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
 target triple = "riscv32-unknown-elf"

@@ -1,7 +1,8 @@
 ; crosslane-vortex-abi: a HIP kernel (annotated by hip_runtime.h) gets an
-; entry that unpacks its rv32 argument blob and a __vx_kentry_ stub that
-; gives the lane its stack, thread and global pointers (from its hart id and
-; the configuration's stack layout) before calling it; a Vortex __kernel
+; entry that unpacks its rv32 argument blob, a __vx_kentry_ stub that gives
+; every lane of a partial warp its stack, thread and global pointers (from
+; its hart id and the configuration's stack layout) before calling it, and a
+; __vx_kentry_<name>.fullwarps alias for launches of whole warps; a Vortex __kernel
 ; gets a __vx_kentry_ alias alone; __shared__ variables move to the
 ; CTA's local memory (CSR 0xCDF), the dynamic array after the statics; the
 ; meta section describes the blob for the host runtime; +xvortex becomes
@@ -10,22 +11,39 @@
 ; RUN: opt-22 -load-pass-plugin=%plugin -passes=crosslane-vortex-abi -S %s \
 ; RUN:   -crosslane-vortex-stack-base=0x7fff0000 -crosslane-vortex-stack-log2-size=12 \
 ; RUN:   | FileCheck %s --check-prefix=STACK
+; RUN: opt-22 -load-pass-plugin=%plugin -passes=crosslane-vortex-abi -S %s \
+; RUN:   -crosslane-vortex-warp-size=16 | FileCheck %s --check-prefix=WARP16
 
-; The stub's shared routine, once per module (weak: one per image).
+; The stub's shared slow path, once per module (weak: one per image): every
+; lane on, lane 0's mask broadcast, sp/tp/gp from the hart id, mask back.
 ; CHECK: module asm "__crosslane_vx_lane_setup:"
-; CHECK-NEXT: module asm "\09csrr\09t0, 0xf14"
-; CHECK-NEXT: module asm "\09li\09t2, 0xffff0000"
-; CHECK-NEXT: module asm "\09slli\09t3, t0, 13"
-; CHECK-NEXT: module asm "\09sub\09sp, t2, t3"
+; CHECK-NEXT: module asm "\09.insn r 0x0b, 0, 0, x0, t3, x0"
+; CHECK-NEXT: module asm "\09li\09t2, 0x7c0"
+; CHECK-NEXT: module asm "\09.insn r 0x0b, 7, 1, t0, t0, t2"
+; CHECK-NEXT: module asm "\09csrr\09t2, 0xf14"
+; CHECK-NEXT: module asm "\09li\09t4, 0xffff0000"
+; CHECK-NEXT: module asm "\09slli\09t5, t2, 13"
+; CHECK-NEXT: module asm "\09sub\09sp, t4, t5"
 ; CHECK: module asm "\09call\09__init_tls"
-; CHECK: module asm "\09jalr\09ra, t1"
+; CHECK: module asm "\09.insn r 0x0b, 0, 0, x0, t0, x0"
+; CHECK-NEXT: module asm "\09jr\09t1"
+; The stub: a full warp jumps to the entry (warp size unknown here: the
+; full mask from CSR 0xFC0).
 ; CHECK: module asm "__vx_kentry__Z4kernPfidx:"
+; CHECK-NEXT: module asm "\09li\09t0, 1"
+; CHECK-NEXT: module asm "\09.insn r 0x0b, 3, 1, t0, t0, x0"
+; CHECK-NEXT: module asm "\09csrr\09t3, 0xfc0"
+; CHECK: module asm "\09bne\09t0, t3, 1f"
+; CHECK-NEXT: module asm "\09j\09__crosslane_vx_entry._Z4kernPfidx"
+; CHECK-NEXT: module asm "1:"
 ; CHECK-NEXT: module asm "\09lui\09t1, %hi(__crosslane_vx_entry._Z4kernPfidx)"
 ; CHECK-NEXT: module asm "\09addi\09t1, t1, %lo(__crosslane_vx_entry._Z4kernPfidx)"
 ; CHECK-NEXT: module asm "\09j\09__crosslane_vx_lane_setup"
 ; CHECK-NOT: __crosslane_vx_lane_setup:
-; STACK: module asm "\09li\09t2, 0x7fff0000"
-; STACK-NEXT: module asm "\09slli\09t3, t0, 12"
+; STACK: module asm "\09li\09t4, 0x7fff0000"
+; STACK-NEXT: module asm "\09slli\09t5, t2, 12"
+; WARP16: module asm "\09li\09t3, 65535"
+; WARP16-NEXT: module asm "\09bne\09t0, t3, 1f"
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
 target triple = "riscv32-unknown-unknown-elf"
@@ -46,6 +64,7 @@ target triple = "riscv32-unknown-unknown-elf"
 
 ; CHECK: @__crosslane_vx_meta = internal constant {{.*}} c"kernel _Z4kernPfidx 24 8 68 4\0Aparam 0 0 4\0Aparam 1 4 4\0Aparam 2 8 8\0Aparam 3 16 8\0Avar g 4\0A\00", section ".crosslane.vortex.meta"
 ; CHECK-DAG: @__vx_kentry_kernel_main = alias void (ptr), ptr @kernel_main
+; CHECK-DAG: @__vx_kentry__Z4kernPfidx.fullwarps = alias void (ptr), ptr @__crosslane_vx_entry._Z4kernPfidx
 
 ; CHECK-LABEL: define internal void @_Z4kernPfidx(
 ; CHECK-DAG: %tile.lmem = getelementptr inbounds i8, ptr %tile.lmem.base, i64 0

@@ -125,6 +125,12 @@ inline constexpr const char *VortexAttr = "crosslane-vortex";
 /// that crosslane-vortex-abi marked.
 bool isVortexFunction(const llvm::Function &F);
 
+/// Lanes per warp of the Vortex configuration \p F is compiled for:
+/// -crosslane-vortex-warp-size (crosslane-hipcc sets it from the
+/// configuration's VX_CFG_NUM_THREADS) or the function attribute
+/// "crosslane-vortex-warp-size"; 0 when unknown (code must read CSR 0xFC0).
+unsigned knownWarpSize(const llvm::Function &F);
+
 /// Marks \p F with VortexAttr and drops +xvortex from its target features:
 /// upstream LLVM does not know the feature and warns at every function.
 void markVortexFunction(llvm::Function &F);

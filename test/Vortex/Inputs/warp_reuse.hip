@@ -2,8 +2,9 @@
 // not a multiple of the warp size) and then reused for a full warp of the
 // next block: the lanes that were off the first time must still get their
 // own stack, thread and global pointers (Vortex skips its start-up code on
-// reuse; crosslane-vortex-abi's entry stub redoes it). Each lane fills a
-// stack array, branches divergently, and reads it back.
+// reuse; crosslane-vortex-abi's entry stub redoes it), also in later
+// launches of whole warps. Each lane fills a stack array, branches
+// divergently, and reads it back.
 #include "check.h"
 #include <vector>
 
@@ -28,8 +29,11 @@ int main() {
   HIP_CHECK(hipGetDeviceProperties(&Prop, 0));
   int W = Prop.warpSize;
   long Errors = 0, Cases = 0;
-  // Blocks of 1.5 and 3.25 warps (and of one lane short of a warp).
-  for (int Block : {W + W / 2, 3 * W + W / 4, W - 1}) {
+  // Blocks of 1.5 and 3.25 warps and one lane short of a warp (these
+  // launches enter through the stub), each followed by whole warps (these
+  // enter the kernel directly and rely on the stub having set up the lanes
+  // the partial warps left off).
+  for (int Block : {W + W / 2, 2 * W, 3 * W + W / 4, 4 * W, W - 1, W}) {
     if (Block < 1 || Block > Prop.maxThreadsPerBlock)
       continue;
     int Grid = 5, N = Grid * Block;

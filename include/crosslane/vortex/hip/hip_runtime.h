@@ -256,9 +256,9 @@ static __device__ __forceinline__ int __all(int __cl_P) {
   return (int)__crosslane_vx_vote_all(__cl_P);
 }
 // A ballot of true, not a read of the thread-mask CSR: simx reads that CSR
-// when the instruction executes, so a warp-control instruction issued after
-// it (a join) may change the mask first; a vote uses the mask it issued
-// with.
+// when the instruction executes (csr_unit.cpp), so a warp-control
+// instruction issued after it (a join) can change the mask first; a vote
+// uses the mask it issued with (alu_unit.cpp).
 static __device__ __forceinline__ unsigned long long __activemask() {
   return __crosslane_vx_vote_ballot(1);
 }
