@@ -205,43 +205,75 @@ __crosslane_vx_shfl(__crosslane_vx_shfl_kind __cl_K, __cl_T __cl_V, unsigned __c
   return __cl_V;
 }
 
+// Compile-time checks against the configuration's warp size (the driver
+// passes VX_CFG_NUM_THREADS): a constant xor mask or width beyond the warp
+// is code written for wider warps. Clang reports them at the caller's line.
+#ifdef VX_CFG_NUM_THREADS
+#define __CL_VX_STR2(__cl_X) #__cl_X
+#define __CL_VX_STR(__cl_X) __CL_VX_STR2(__cl_X)
+#define __CL_VX_MASK_CHECK                                                     \
+  __attribute__((diagnose_if(                                                  \
+      __cl_Mask >= VX_CFG_NUM_THREADS,                                         \
+      "__shfl_xor lane mask reaches past the " __CL_VX_STR(                    \
+          VX_CFG_NUM_THREADS) "-lane warps of this Vortex configuration: "     \
+                              "those lanes read their own value (code written "\
+                              "for 32-lane warps needs a 32-lane "             \
+                              "configuration, e.g. --vortex-config=w8t32a)",   \
+      "warning")))
+#define __CL_VX_WIDTH_CHECK                                                    \
+  __attribute__((diagnose_if(                                                  \
+      __cl_Width > VX_CFG_NUM_THREADS,                                         \
+      "shuffle width is larger than the " __CL_VX_STR(                         \
+          VX_CFG_NUM_THREADS) "-lane warps of this Vortex configuration "      \
+                              "(code written for 32-lane warps needs a "       \
+                              "32-lane configuration, e.g. "                   \
+                              "--vortex-config=w8t32a)",                       \
+      "warning")))
+#else
+#define __CL_VX_MASK_CHECK
+#define __CL_VX_WIDTH_CHECK
+#endif
+
 template <class __cl_T>
-static __device__ __forceinline__ __cl_T __shfl(__cl_T __cl_V, int __cl_Src, int __cl_Width = warpSize) {
+static __device__ __forceinline__ __cl_T __shfl(__cl_T __cl_V, int __cl_Src, int __cl_Width = warpSize)
+    __CL_VX_WIDTH_CHECK {
   return __crosslane_vx_shfl(__CL_VX_IDX, __cl_V, (unsigned)__cl_Src & (__cl_Width - 1), __cl_Width);
 }
 template <class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_up(__cl_T __cl_V, unsigned __cl_Delta,
-                                              int __cl_Width = warpSize) {
+                                              int __cl_Width = warpSize) __CL_VX_WIDTH_CHECK {
   return __crosslane_vx_shfl(__CL_VX_UP, __cl_V, __cl_Delta, __cl_Width);
 }
 template <class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_down(__cl_T __cl_V, unsigned __cl_Delta,
-                                                int __cl_Width = warpSize) {
+                                                int __cl_Width = warpSize) __CL_VX_WIDTH_CHECK {
   return __crosslane_vx_shfl(__CL_VX_DOWN, __cl_V, __cl_Delta, __cl_Width);
 }
 template <class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_xor(__cl_T __cl_V, int __cl_Mask,
-                                               int __cl_Width = warpSize) {
+                                               int __cl_Width = warpSize)
+    __CL_VX_MASK_CHECK __CL_VX_WIDTH_CHECK {
   return __crosslane_vx_shfl(__CL_VX_XOR, __cl_V, (unsigned)__cl_Mask, __cl_Width);
 }
 template <class __cl_M, class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_sync(__cl_M, __cl_T __cl_V, int __cl_Src,
-                                                int __cl_Width = warpSize) {
+                                                int __cl_Width = warpSize) __CL_VX_WIDTH_CHECK {
   return __shfl(__cl_V, __cl_Src, __cl_Width);
 }
 template <class __cl_M, class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_up_sync(__cl_M, __cl_T __cl_V, unsigned __cl_Delta,
-                                                   int __cl_Width = warpSize) {
+                                                   int __cl_Width = warpSize) __CL_VX_WIDTH_CHECK {
   return __shfl_up(__cl_V, __cl_Delta, __cl_Width);
 }
 template <class __cl_M, class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_down_sync(__cl_M, __cl_T __cl_V, unsigned __cl_Delta,
-                                                     int __cl_Width = warpSize) {
+                                                     int __cl_Width = warpSize) __CL_VX_WIDTH_CHECK {
   return __shfl_down(__cl_V, __cl_Delta, __cl_Width);
 }
 template <class __cl_M, class __cl_T>
 static __device__ __forceinline__ __cl_T __shfl_xor_sync(__cl_M, __cl_T __cl_V, int __cl_Mask,
-                                                    int __cl_Width = warpSize) {
+                                                    int __cl_Width = warpSize)
+    __CL_VX_MASK_CHECK __CL_VX_WIDTH_CHECK {
   return __shfl_xor(__cl_V, __cl_Mask, __cl_Width);
 }
 
