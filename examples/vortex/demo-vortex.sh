@@ -31,9 +31,11 @@ count_insn() {
   grep -c "\.insn r 11, $2, 0" "$1" || true
 }
 
-run() { # program, log
-  (cd "$OUT" && CROSSLANE_VORTEX_PERF=1 timeout 300 "$1" > "$2" 2>&1) || true
-  grep -E "PASSED|FAILED|PERF|error" "$2" | sed 's/^/    /'
+run() { # program, log, program arguments...
+  local prog=$1 log=$2
+  shift 2
+  (cd "$OUT" && CROSSLANE_VORTEX_PERF=1 timeout 300 "$prog" "$@" > "$log" 2>&1) || true
+  grep -E "PASSED|FAILED|PERF|error" "$log" | sed 's/^/    /'
 }
 
 for src in "$ROOT"/examples/vortex/*.hip; do
@@ -64,6 +66,18 @@ for src in "$ROOT"/examples/vortex/*.hip; do
   echo "-- run on simx, with Crosslane:"
   run "$OUT/$name" "$OUT/$name.log"
 done
+
+echo
+echo "== Crosslane's subgroup operations on Vortex ($CONFIG): bench/vortex/warp_reduce.hip"
+echo "   (64 warp sums per thread: a hand-written __shfl_xor butterfly, then crosslane::reduce_add)"
+"$HIPCC" --target=vortex --vortex-config="$CONFIG" -O3 "$ROOT/bench/vortex/warp_reduce.hip" \
+  -o "$OUT/warp_reduce" -Rpass=crosslane-expand-subgroup 2> "$OUT/warp_reduce.remarks"
+echo "-- remark:"
+grep -m1 "remark:" "$OUT/warp_reduce.remarks" | sed "s|$ROOT/||; s/^/    /"
+echo "-- __shfl_xor butterfly:"
+run "$OUT/warp_reduce" "$OUT/warp_reduce.0.log" -m 0
+echo "-- crosslane::reduce_add:"
+run "$OUT/warp_reduce" "$OUT/warp_reduce.1.log" -m 1
 
 echo
 echo "== Vortex's own regression test 'dotproduct' ($CONFIG), built by Vortex's vx-test.sh"
