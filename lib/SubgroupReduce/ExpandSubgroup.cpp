@@ -109,26 +109,37 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
 // Validation
 //===----------------------------------------------------------------------===//
 
+/// How a cluster operand reads in a diagnostic: its value, or "a value
+/// known only at run time".
+static std::string describeOperand(const ConstantInt *C) {
+  return C ? "is " + std::to_string(C->getSExtValue())
+           : "is not a constant (known only at run time)";
+}
+
 bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
                                     unsigned &Cluster, unsigned &Stride) {
   auto *CC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo));
   auto *SC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo + 1));
   unsigned W = Chip.WaveSize;
+  StringRef Wave = IsVortex ? "warp" : "wave";
   if (!CC || !CC->getValue().isPowerOf2() || CC->getZExtValue() > W) {
     diagnose(CI, Twine("crosslane: cluster size of '") +
-                     calledDeclaration(CI)->getName() +
-                     "' must be a constant power of two no larger than the "
-                     "wave size (" +
-                     Twine(W) + ")");
+                     calledDeclaration(CI)->getName() + "' " +
+                     describeOperand(CC) +
+                     ": it must be a constant power of two no larger than "
+                     "the " +
+                     Wave + " size (" + Twine(W) + ")");
     return false;
   }
   if (!SC || !SC->getValue().isPowerOf2() ||
       SC->getZExtValue() * CC->getZExtValue() > W) {
     diagnose(CI, Twine("crosslane: cluster stride of '") +
-                     calledDeclaration(CI)->getName() +
-                     "' must be a constant power of two with cluster size "
-                     "* stride <= the wave size (" +
-                     Twine(W) + ")");
+                     calledDeclaration(CI)->getName() + "' " +
+                     describeOperand(SC) + " (cluster size " +
+                     Twine(CC->getZExtValue()) +
+                     "): it must be a constant power of two with cluster "
+                     "size * stride <= the " +
+                     Wave + " size (" + Twine(W) + ")");
     return false;
   }
   Cluster = CC->getZExtValue();
