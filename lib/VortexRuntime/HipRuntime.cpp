@@ -75,8 +75,20 @@ std::atomic<bool> DeviceHung{false};
 void shutdownAtExit(int ExitStatus, void *);
 
 /// Load biases of the shared objects the process had before the device was
-/// opened, sorted; the objects not in it are the simulator's.
+/// opened, sorted.
 std::vector<uintptr_t> *ObjectsBeforeDevice = nullptr;
+
+/// The address ranges of the objects loaded with the device (the
+/// simulator's), fixed once the device is open: __cxa_atexit checks them
+/// without taking the dynamic loader's lock (dladdr would, and the
+/// simulator may register a destructor from its thread while the device's
+/// release holds that lock in dlclose).
+struct AddressRange {
+  uintptr_t Begin = 0, End = 0;
+};
+constexpr size_t MaxDeviceSegments = 64;
+AddressRange DeviceSegments[MaxDeviceSegments];
+size_t NumDeviceSegments = 0;
 
 void noteObjectsBeforeDevice() {
   auto *Biases = new std::vector<uintptr_t>;
@@ -90,17 +102,32 @@ void noteObjectsBeforeDevice() {
   ObjectsBeforeDevice = Biases;
 }
 
-/// Whether the object holding \p Address was loaded when the device was.
-bool loadedWithDevice(void *Address) {
-  Dl_info Info;
-  link_map *Map = nullptr;
-  if (!ObjectsBeforeDevice ||
-      !dladdr1(Address, &Info, reinterpret_cast<void **>(&Map),
-               RTLD_DL_LINKMAP) ||
-      !Map)
-    return false;
-  return !std::binary_search(ObjectsBeforeDevice->begin(),
-                             ObjectsBeforeDevice->end(), Map->l_addr);
+/// Records the loaded segments of every object that was not there before.
+void noteDeviceObjects() {
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *) {
+        if (std::binary_search(ObjectsBeforeDevice->begin(),
+                               ObjectsBeforeDevice->end(), Info->dlpi_addr))
+          return 0;
+        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+          if (P.p_type != PT_LOAD || NumDeviceSegments == MaxDeviceSegments)
+            continue;
+          uintptr_t Begin = Info->dlpi_addr + P.p_vaddr;
+          DeviceSegments[NumDeviceSegments++] = {Begin, Begin + P.p_memsz};
+        }
+        return 0;
+      },
+      nullptr);
+}
+
+/// Whether \p Address lies in an object loaded with the device.
+bool loadedWithDevice(const void *Address) {
+  uintptr_t A = reinterpret_cast<uintptr_t>(Address);
+  for (size_t I = 0; I < NumDeviceSegments; ++I)
+    if (A >= DeviceSegments[I].Begin && A < DeviceSegments[I].End)
+      return true;
+  return false;
 }
 
 /// All runtime state; created at the first HIP call and never destroyed
@@ -168,6 +195,7 @@ Status Runtime::device(Device *&Out) {
     // Registered after libvortex.so's own static objects exist, so that it
     // runs before their destructors (see __cxa_atexit below).
     if (OpenStatus.ok()) {
+      noteDeviceObjects();
       on_exit(shutdownAtExit, nullptr);
       WatchExitHandlers.store(true);
     }
