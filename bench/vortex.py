@@ -116,8 +116,8 @@ def main():
         os.path.normpath(os.path.join(ROOT, "..", "shared", "vortex"))))
     ap.add_argument("--configs", default="default,w16t16a,w8t32a")
     ap.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
-    ap.add_argument("--kernels", default=",".join(k[0].split()[0]
-                                                  for k in KERNELS))
+    ap.add_argument("--kernels", default=",".join(
+        [k[0].split()[0] for k in KERNELS] + ["warp_reduce"]))
     a = ap.parse_args()
     if not os.path.isdir(os.path.join(a.vortex_home, "prebuilt")):
         print(f"vortex bench: no Vortex at {a.vortex_home} "
@@ -151,7 +151,7 @@ def main():
                       f"{vc[1]!s:>4}/{hc[1]!s:<4}")
                 rows.append([name, cfg_name, vp and vp[1], vp and vp[0],
                              hp and hp[1], hp and hp[0], ratio, vok, hok])
-            if "warp_reduce" in wanted or "vecadd" in wanted:
+            if "warp_reduce" in wanted:
                 out = os.path.join(tmp, cfg_name)
                 res = []
                 for mode in (0, 1):

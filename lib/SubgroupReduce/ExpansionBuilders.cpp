@@ -121,7 +121,7 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   // Vortex ballots are 32-bit lane masks whatever the warp size.
   unsigned W = IsVortex ? VortexMaxWarpSize : Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
-  Value *Mask = IsVortex ? buildVortexBallot(B, Cond)
+  Value *Mask = IsVortex ? vortex::emitBallot(B, Cond)
                          : B.CreateIntrinsic(Intrinsic::amdgcn_ballot,
                                              {MaskTy}, {Cond});
   if (Cluster == W)

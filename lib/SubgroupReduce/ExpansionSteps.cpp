@@ -30,9 +30,8 @@ namespace expand {
 //===----------------------------------------------------------------------===//
 
 Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
-  if (IsVortex)
-    return VortexGather ? Step{StepKind::VortexGather, 0, "vx_shfl_idx gather"}
-                        : Step{StepKind::VortexBfly, 0, "vx_shfl_bfly"};
+  if (IsVortex) // (gather steps: emitGatherLoop)
+    return {StepKind::VortexBfly, 0, "vx_shfl_bfly"};
   if (M < 16) {
     if (!Chip.HasDPP)
       return {StepKind::Swizzle, 0, "ds_swizzle"};
@@ -284,7 +283,7 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
   if (!IsVortex)
     return Chip.buildLaneId(B);
-  return VortexLane ? VortexLane : buildVortexLaneId(B);
+  return VortexLane ? VortexLane : vortex::emitCSRRead(B, vortex::CSRThreadId);
 }
 
 Value *SubgroupExpander::vortexNumThreads(IRBuilder<> &B) {
@@ -303,7 +302,7 @@ void SubgroupExpander::emitGatherLoop(
   Type *I32 = B.getInt32Ty();
   // Read here, not before the branch: the full-warp path does not need it.
   if (!VortexLane)
-    VortexLane = buildVortexLaneId(B);
+    VortexLane = vortex::emitCSRRead(B, vortex::CSRThreadId);
   BasicBlock *Pre = B.GetInsertBlock();
   BasicBlock *Exit = Pre->splitBasicBlock(B.GetInsertPoint(), "vx.gather.end");
   Pre->getTerminator()->eraseFromParent();

@@ -16,23 +16,6 @@ using namespace llvm;
 namespace crosslane {
 namespace subgroup {
 
-/// A convergent, side-effecting inline-asm call: side effects keep the
-/// region's instructions in order relative to each other.
-static CallInst *emitOrderedAsm(IRBuilderBase &B, Type *Ret,
-                                ArrayRef<Value *> Args, StringRef Asm,
-                                StringRef Constraints) {
-  SmallVector<Type *, 2> Tys;
-  for (Value *A : Args)
-    Tys.push_back(A->getType());
-  auto *FTy = FunctionType::get(Ret, Tys, false);
-  CallInst *CI = B.CreateCall(
-      FTy, InlineAsm::get(FTy, Asm, Constraints, /*hasSideEffects=*/true),
-      Args);
-  CI->addFnAttr(Attribute::Convergent);
-  CI->addFnAttr(Attribute::NoUnwind);
-  return CI;
-}
-
 Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
                        unsigned KnownWarpSize) {
   // Operand (alu_unit.cpp): b = bits 5:0, c = bits 11:6, segment mask =
@@ -43,24 +26,15 @@ Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
   if (Lanes <= M)
     Lanes = 2 * M;
   unsigned Operand = ((Lanes - 1) << 6) | M;
-  return emitOrderedAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
-                        ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r");
+  return vortex::emitAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
+                         ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r", true);
 }
 
 Value *buildVortexShflIdx(IRBuilderBase &B, Value *Word, Value *Src) {
   // Segment mask 0 and c = 31: lane b of the warp (alu_unit.cpp IDX).
   Value *Operand = B.CreateOr(Src, B.getInt32(31 << 6));
-  return emitOrderedAsm(B, B.getInt32Ty(), {Word, Operand},
-                        ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r");
-}
-
-Value *buildVortexBallot(IRBuilderBase &B, Value *Cond) {
-  return emitOrderedAsm(B, B.getInt32Ty(), {B.CreateZExt(Cond, B.getInt32Ty())},
-                        ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r");
-}
-
-Value *buildVortexLaneId(IRBuilderBase &B) {
-  return vortex::emitCSRRead(B, vortex::CSRThreadId);
+  return vortex::emitAsm(B, B.getInt32Ty(), {Word, Operand},
+                         ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r", true);
 }
 
 } // namespace subgroup

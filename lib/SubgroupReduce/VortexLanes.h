@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// What crosslane-expand-subgroup needs from a Vortex warp: the lane index,
-/// the thread mask, butterfly and indexed shuffles and a ballot. Each is a
+/// The Vortex warp shuffles crosslane-expand-subgroup builds (the lane
+/// index, thread mask and ballot come from VortexISA.h). Each is a
 /// convergent, side-effecting inline-asm call. Facts: simx alu_unit.cpp
 /// (ShflType, VoteType) and ../shared/research/vortex.md section 1.3;
 /// docs/SubgroupOps.md explains how the expansion uses them.
@@ -37,11 +37,6 @@ llvm::Value *buildVortexBfly(llvm::IRBuilderBase &B, llvm::Value *Word,
 /// \p Src (i32, a lane of the warp).
 llvm::Value *buildVortexShflIdx(llvm::IRBuilderBase &B, llvm::Value *Word,
                                 llvm::Value *Src);
-/// vx_vote_ballot of \p Cond (i1) over the active lanes: an i32 lane mask.
-llvm::Value *buildVortexBallot(llvm::IRBuilderBase &B, llvm::Value *Cond);
-/// The lane's index in its warp (CSR 0xCC0).
-llvm::Value *buildVortexLaneId(llvm::IRBuilderBase &B);
-
 } // namespace subgroup
 } // namespace crosslane
 

@@ -157,10 +157,8 @@ bool asmResultDivergent(const AsmInfo &Info) {
   }
 }
 
-/// A convergent inline-asm call.
-static CallInst *emitAsm(IRBuilderBase &B, Type *Ret, ArrayRef<Value *> Args,
-                         StringRef Asm, StringRef Constraints,
-                         bool SideEffects) {
+CallInst *emitAsm(IRBuilderBase &B, Type *Ret, ArrayRef<Value *> Args,
+                  StringRef Asm, StringRef Constraints, bool SideEffects) {
   SmallVector<Type *, 2> Tys;
   for (Value *A : Args)
     Tys.push_back(A->getType());
@@ -197,20 +195,24 @@ void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
           "r,r,~{memory}", true);
 }
 
+Value *emitBallot(IRBuilderBase &B, Value *Cond) {
+  return emitAsm(B, B.getInt32Ty(), {B.CreateZExt(Cond, B.getInt32Ty())},
+                 ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}", true);
+}
+
 Value *emitThreadMask(IRBuilderBase &B) {
   // vx_vote_ballot of 1, not `csrr 0xcc4`: simx reads the thread-mask CSR
   // when the instruction executes (csr_unit.cpp get_csr), after a
   // warp-control instruction issued behind it (a join) may have changed the
   // mask; a vote uses the mask the instruction issued with (alu_unit.cpp).
-  return emitAsm(B, B.getInt32Ty(), {B.getInt32(1)},
-                 ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}", true);
+  return emitBallot(B, B.getTrue());
 }
 
-static cl::opt<unsigned> WarpSize(
-    "crosslane-vortex-warp-size",
-    cl::desc("Lanes per Vortex warp (crosslane-hipcc sets it from the "
-             "configuration; 0: code reads it at run time)"),
-    cl::init(0));
+static cl::opt<unsigned>
+    WarpSize("crosslane-vortex-warp-size",
+             cl::desc("Lanes per Vortex warp (crosslane-hipcc sets it from the "
+                      "configuration; 0: code reads it at run time)"),
+             cl::init(0));
 
 unsigned knownWarpSize(const Function &F) {
   if (WarpSize)

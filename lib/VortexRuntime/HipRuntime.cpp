@@ -74,10 +74,6 @@ std::atomic<bool> DeviceHung{false};
 
 void shutdownAtExit(int ExitStatus, void *);
 
-/// Load biases of the shared objects the process had before the device was
-/// opened, sorted.
-std::vector<uintptr_t> *ObjectsBeforeDevice = nullptr;
-
 /// The address ranges of the objects loaded with the device (the
 /// simulator's), fixed once the device is open: __cxa_atexit checks them
 /// without taking the dynamic loader's lock (dladdr would, and the
@@ -90,24 +86,26 @@ constexpr size_t MaxDeviceSegments = 64;
 AddressRange DeviceSegments[MaxDeviceSegments];
 size_t NumDeviceSegments = 0;
 
-void noteObjectsBeforeDevice() {
-  auto *Biases = new std::vector<uintptr_t>;
+/// Load biases of the shared objects the process has, sorted.
+std::vector<uintptr_t> loadedObjects() {
+  std::vector<uintptr_t> Biases;
   dl_iterate_phdr(
       [](dl_phdr_info *Info, size_t, void *Out) {
         static_cast<std::vector<uintptr_t> *>(Out)->push_back(Info->dlpi_addr);
         return 0;
       },
-      Biases);
-  std::sort(Biases->begin(), Biases->end());
-  ObjectsBeforeDevice = Biases;
+      &Biases);
+  std::sort(Biases.begin(), Biases.end());
+  return Biases;
 }
 
-/// Records the loaded segments of every object that was not there before.
-void noteDeviceObjects() {
+/// Records the loaded segments of every object not in \p Before.
+void noteDeviceObjects(const std::vector<uintptr_t> &Before) {
   dl_iterate_phdr(
-      [](dl_phdr_info *Info, size_t, void *) {
-        if (std::binary_search(ObjectsBeforeDevice->begin(),
-                               ObjectsBeforeDevice->end(), Info->dlpi_addr))
+      [](dl_phdr_info *Info, size_t, void *BeforeP) {
+        const auto &Before =
+            *static_cast<const std::vector<uintptr_t> *>(BeforeP);
+        if (std::binary_search(Before.begin(), Before.end(), Info->dlpi_addr))
           return 0;
         for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
           const ElfW(Phdr) &P = Info->dlpi_phdr[I];
@@ -118,7 +116,7 @@ void noteDeviceObjects() {
         }
         return 0;
       },
-      nullptr);
+      const_cast<std::vector<uintptr_t> *>(&Before));
 }
 
 /// Whether \p Address lies in an object loaded with the device.
@@ -189,13 +187,14 @@ Status Runtime::device(Device *&Out) {
           "configuration directory (such as <vortex>/prebuilt/default) or "
           "embed a container packed with crosslane-vxpack.py --config-dir");
     else {
-      noteObjectsBeforeDevice();
+      std::vector<uintptr_t> Before = loadedObjects();
       OpenStatus = Dev.open(Dir);
+      if (OpenStatus.ok())
+        noteDeviceObjects(Before);
     }
     // Registered after libvortex.so's own static objects exist, so that it
     // runs before their destructors (see __cxa_atexit below).
     if (OpenStatus.ok()) {
-      noteDeviceObjects();
       on_exit(shutdownAtExit, nullptr);
       WatchExitHandlers.store(true);
     }
@@ -381,8 +380,8 @@ void **__hipRegisterFatBinary(const void *Data) {
   if (Code->Invalid.ok())
     for (const std::unique_ptr<CodeObject> &Other : R.Codes)
       if (Other->Invalid.ok() && Other->Bin.ImageSize == Code->Bin.ImageSize &&
-          std::memcmp(Other->Bin.Image, Code->Bin.Image,
-                      Code->Bin.ImageSize) == 0)
+          std::memcmp(Other->Bin.Image, Code->Bin.Image, Code->Bin.ImageSize) ==
+              0)
         return reinterpret_cast<void **>(Other.get());
   // The handle clang stores and passes back is the CodeObject itself.
   void **Handle = reinterpret_cast<void **>(Code.get());
