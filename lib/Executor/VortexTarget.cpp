@@ -122,8 +122,9 @@ static bool isZeroReg(StringRef R) { return R == "x0" || R == "zero"; }
 
 /// The fields `OPC, F3, F7, RD, RS1, RS2` of \p CB's `.insn r` text.
 static bool insnFields(const CallBase &CB, SmallVectorImpl<StringRef> &F) {
-  StringRef S = cast<InlineAsm>(CB.getCalledOperand())->getAsmString();
-  S = S.trim();
+  StringRef Dest, Src;
+  StringRef S = vortex::splitLoadPrefix(
+      cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Dest, Src);
   if (!S.consume_front(".insn r"))
     return false;
   S.split(F, ',');
@@ -140,10 +141,20 @@ static unsigned numOutputs(const CallBase &CB) {
   return N;
 }
 
-/// `$N` (or `${N}`) as a call-argument index, -1 for x0; -2 otherwise.
+/// `$N` (or `${N}`) as a call-argument index, -1 for x0; -2 otherwise. The
+/// destination of a `li` line (vortex::splitLoadPrefix) stands for the
+/// li's constant operand.
 static int operandArg(const CallBase &CB, StringRef Field) {
   if (isZeroReg(Field))
     return -1;
+  StringRef Dest, Src;
+  vortex::splitLoadPrefix(
+      cast<InlineAsm>(CB.getCalledOperand())->getAsmString(), Dest, Src);
+  if (!Dest.empty() && Field == Dest) {
+    if (Src == Dest)
+      return -2;
+    return operandArg(CB, Src);
+  }
   unsigned N;
   if (!Field.consume_front("$"))
     return -2;

@@ -25,9 +25,13 @@ Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
   unsigned Lanes = KnownWarpSize ? KnownWarpSize : VortexMaxWarpSize;
   if (Lanes <= M)
     Lanes = 2 * M;
+  // The operand is loaded inside the asm (vortex::splitLoadPrefix): held in
+  // a register, LLVM hoists each step's constant out of loops, and five of
+  // them push a warp-sum loop's values into callee-saved registers.
   unsigned Operand = ((Lanes - 1) << 6) | M;
   return vortex::emitAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
-                         ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r", true);
+                         "li $0, $2\n\t.insn r 0x0b, 6, 1, $0, $1, $0",
+                         "=&r,r,i", true);
 }
 
 Value *buildVortexShflIdx(IRBuilderBase &B, Value *Word, Value *Src) {

@@ -115,8 +115,21 @@ static AsmKind decodeInsn(ArrayRef<StringRef> Fields) {
   return *F3 < 8 ? WarpControl[*F3] : AsmKind::Unknown;
 }
 
+StringRef splitLoadPrefix(StringRef Asm, StringRef &Dest, StringRef &Src) {
+  StringRef S = Asm.trim();
+  Dest = Src = StringRef();
+  if (!S.consume_front("li ") && !S.consume_front("li\t"))
+    return S;
+  auto [Line, Rest] = S.split('\n');
+  auto [D, Sv] = Line.split(',');
+  Dest = D.trim();
+  Src = Sv.trim();
+  return Rest.trim();
+}
+
 AsmInfo decodeAsmText(StringRef Text) {
-  StringRef S = Text.trim();
+  StringRef Dest, Src;
+  StringRef S = splitLoadPrefix(Text, Dest, Src);
   AsmInfo Info;
   SmallVector<StringRef, 8> Fields;
   if (S.consume_front("csrr ")) {
@@ -205,7 +218,10 @@ Value *emitThreadMask(IRBuilderBase &B) {
   // when the instruction executes (csr_unit.cpp get_csr), after a
   // warp-control instruction issued behind it (a join) may have changed the
   // mask; a vote uses the mask the instruction issued with (alu_unit.cpp).
-  return emitBallot(B, B.getTrue());
+  // The constant 1 is loaded inside the asm (splitLoadPrefix).
+  return emitAsm(B, B.getInt32Ty(), {B.getInt32(1)},
+                 "li $0, $1\n\t.insn r 0x0b, 3, 1, $0, $0, x0",
+                 "=r,i,~{memory}", true);
 }
 
 static cl::opt<unsigned>

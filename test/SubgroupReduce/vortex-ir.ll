@@ -16,14 +16,14 @@
 ; REMARK: expanded argmax f32/i32 cluster 4 stride 2 for Vortex warp16:
 
 ; CHECK-LABEL: define void @reduce(
-; CHECK: %[[MASK:.*]] = call i32 asm sideeffect ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}"(i32 1)
+; CHECK: %[[MASK:.*]] = call i32 asm sideeffect "li $0, $1\0A\09.insn r 0x0b, 3, 1, $0, $0, x0", "=r,i,~{memory}"(i32 1)
 ; CHECK: %[[FULL:.*]] = icmp eq i32 %[[MASK]], 65535
 ; CHECK: br i1 %[[FULL]], label %[[BFLY:.*]], label %[[SLOW:.*]]
 ; CHECK: [[BFLY]]:
-; CHECK-NEXT: %[[S1:.*]] = call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %v, i32 961)
+; CHECK-NEXT: %[[S1:.*]] = call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %v, i32 961)
 ; CHECK-NEXT: %[[A1:.*]] = add i32 %v, %[[S1]]
-; CHECK-NEXT: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %[[A1]], i32 962)
-; CHECK: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 964)
+; CHECK-NEXT: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %[[A1]], i32 962)
+; CHECK: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %{{.*}}, i32 964)
 ; The gather steps, one loop iteration per step (M = 1, 2, 4).
 ; CHECK: [[SLOW]]:
 ; CHECK-NEXT: %[[LANE:.*]] = call i32 asm "csrr $0, 0xcc0"
@@ -45,15 +45,15 @@
 
 ; CHECK-LABEL: define void @arg(
 ; CHECK: icmp eq i32 %{{.*}}, 65535
-; CHECK: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 962)
-; CHECK: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 964)
+; CHECK: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %{{.*}}, i32 962)
+; CHECK: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %{{.*}}, i32 964)
 ; CHECK: phi { float, i32 }
 
 ; RUNTIME-LABEL: define void @reduce(
 ; RUNTIME: %[[NT:.*]] = call i32 asm "csrr $0, 0xfc0"
-; RUNTIME: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %v, i32 1985)
+; RUNTIME: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %v, i32 1985)
 ; RUNTIME: icmp ugt i32 %[[NT]], 1
-; RUNTIME: call i32 asm sideeffect ".insn r 0x0b, 6, 1, $0, $1, $2", "=r,r,r"(i32 %{{.*}}, i32 1988)
+; RUNTIME: call i32 asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %{{.*}}, i32 1988)
 ; RUNTIME: icmp ugt i32 %[[NT]], 4
 ; RUNTIME: vx.gather:
 ; RUNTIME: icmp ugt i32 %[[NT]], %vx.m

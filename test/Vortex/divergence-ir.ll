@@ -49,7 +49,7 @@ exit:
 
 ; CHECK-LABEL: define void @loop_exit(
 ; CHECK: [[PRE:.*]]:
-; CHECK: %[[MASK:.*]] = call i32 asm sideeffect ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}"(i32 1)
+; CHECK: %[[MASK:.*]] = call i32 asm sideeffect "li $0, $1\0A\09.insn r 0x0b, 3, 1, $0, $0, x0", "=r,i,~{memory}"(i32 1)
 ; CHECK: call void asm sideeffect ".insn r 0x0b, 5, 0, x0, $0, $1", "r,r,~{memory}"(i32 %{{.*}}, i32 %[[MASK]])
 ; CHECK-NEXT: br i1
 define void @loop_exit(ptr %p) #0 {

@@ -88,6 +88,14 @@ std::string
 substituteOperands(llvm::StringRef Asm,
                    llvm::function_ref<std::optional<int64_t>(unsigned)> Imm);
 
+/// Asm that loads a constant operand itself (`li $K, IMM` on its own line,
+/// then the instruction, which names `$K` where it reads the constant): the
+/// register allocator never keeps such a constant live across a loop. The
+/// instruction's text, with \p Dest and \p Src the `li`'s operands (empty
+/// when \p Asm has no such line).
+llvm::StringRef splitLoadPrefix(llvm::StringRef Asm, llvm::StringRef &Dest,
+                                llvm::StringRef &Src);
+
 /// The same for asm text whose constant operands are already substituted
 /// (what the machine-level check reads from an INLINEASM instruction).
 AsmInfo decodeAsmText(llvm::StringRef Text);
