@@ -56,7 +56,7 @@ Value *zeroHighSource(Value *W, Instruction *At, const DominatorTree &DT) {
 /// own (update.dpp, permlane16): the restored read would need the old
 /// value's high word too, so such reads are left alone.
 bool hasOldOperand(const CallInst *CI) {
-  switch (cast<IntrinsicInst>(CI)->getIntrinsicID()) {
+  switch (CI->getIntrinsicID()) {
   case Intrinsic::amdgcn_update_dpp:
   case Intrinsic::amdgcn_permlane16:
   case Intrinsic::amdgcn_permlanex16:

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaneMap.h"
+#include "VortexLaneOps.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/IR/Function.h"
@@ -24,6 +26,12 @@ static std::optional<unsigned> workItemIdDim(const Value *V) {
   auto *CB = dyn_cast<CallBase>(V);
   if (!CB)
     return std::nullopt;
+  // Vortex: threadIdx.{x,y,z} are CSRs 0xCD3..0xCD5.
+  if (std::optional<unsigned> Csr = vortexCSRRead(CB)) {
+    if (*Csr >= vortex::CSRThreadIdxX && *Csr < vortex::CSRThreadIdxX + 3)
+      return *Csr - vortex::CSRThreadIdxX;
+    return std::nullopt;
+  }
   if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
     switch (II->getIntrinsicID()) {
     case Intrinsic::amdgcn_workitem_id_x:
@@ -204,6 +212,9 @@ LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
       Leaves->insert(I);
     return *TidX;
   }
+  // Vortex: the lane's index in its warp is CSR 0xCC0.
+  if (vortexCSRRead(I) == unsigned(vortex::CSRThreadId))
+    return int64_t(L);
   auto Op = [&](unsigned N) {
     return evalLane(I->getOperand(N), L, Wave, TidX, Leaves, Depth + 1);
   };
@@ -282,6 +293,8 @@ bool impliesLaneIn(Value *Cond, bool Want, unsigned W, uint64_t Lanes,
 }
 
 unsigned exchangedWordOperand(const CallInst *CI) {
+  if (decodeVortexShuffle(CI))
+    return 0;
   auto *II = dyn_cast<IntrinsicInst>(CI);
   switch (II ? II->getIntrinsicID() : Intrinsic::not_intrinsic) {
   case Intrinsic::amdgcn_ds_bpermute:

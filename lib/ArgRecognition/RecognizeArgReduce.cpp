@@ -25,6 +25,7 @@
 #include "LaneMap.h"
 #include "StructCopies.h"
 #include "VectorState.h"
+#include "VortexLaneOps.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Compare.h"
@@ -1045,10 +1046,16 @@ void Recognizer::emitRemark(const Stage &S, Instruction *At, StringRef Name,
     });
 }
 
-/// The key of the stage \p II belongs to in its block: ds_bpermute by
+/// The key of the stage \p CI belongs to in its block: ds_bpermute by
 /// address; 32-bit DPP, ds_swizzle and permlane moves by the intrinsic and
-/// their constant controls.
-static std::optional<std::pair<Value *, uint64_t>> stageKey(IntrinsicInst *II) {
+/// their constant controls; Vortex shuffles by the instruction and its
+/// constant operand.
+static std::optional<std::pair<Value *, uint64_t>> stageKey(CallInst *CI) {
+  if (auto VS = argrec::decodeVortexShuffle(CI))
+    return std::make_pair(CI->getCalledOperand(), uint64_t(VS->Bc));
+  auto *II = dyn_cast<IntrinsicInst>(CI);
+  if (!II)
+    return std::nullopt;
   Intrinsic::ID IID = II->getIntrinsicID();
   if (IID == Intrinsic::amdgcn_ds_bpermute)
     return std::make_pair(II->getArgOperand(0), uint64_t(0));
@@ -1095,29 +1102,29 @@ void Recognizer::collectStages() {
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
-      auto *II = dyn_cast<IntrinsicInst>(&I);
+      auto *CI = dyn_cast<CallInst>(&I);
       // Crosslane's own expansions (a second device pipeline, -fgpu-rdc)
       // are not hand-written stages.
-      if (!II || II->hasMetadata(subgroup::ExpandedLaneMoveMD))
+      if (!CI || CI->hasMetadata(subgroup::ExpandedLaneMoveMD))
         continue;
-      auto K = stageKey(II);
+      auto K = stageKey(CI);
       if (!K)
         continue;
-      if (II->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute)
+      if (CI->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute)
         if (std::optional<LaneVector> A = lanes(K->first))
           K->first =
               SameLanes
                   .try_emplace({BB, std::vector<int64_t>(A->begin(), A->end())},
                                K->first)
                   .first->second;
-      Order[II] = Order.size();
+      Order[CI] = Order.size();
       auto [It, New] = Index.try_emplace(
           std::make_tuple(K->first, K->second, BB), Stages.size());
       if (New) {
         Stages.emplace_back();
         Stages.back().BB = BB;
       }
-      Stages[It->second].Calls.push_back(II);
+      Stages[It->second].Calls.push_back(CI);
     }
   splitUnrelatedWords();
   // Stages are numbered in program order (computeClosures relies on it); a
@@ -1291,10 +1298,16 @@ Recognizer::sourceLanes(Value *Addr, bool &UsesTid) {
 std::optional<SmallVector<unsigned, 64>>
 Recognizer::callSources(CallInst *CI, bool &UsesTid) {
   UsesTid = false;
+  unsigned W = Chip.WaveSize;
+  if (auto VS = argrec::decodeVortexShuffle(CI)) {
+    SmallVector<unsigned, 64> Src;
+    for (unsigned L = 0; L < W; ++L)
+      Src.push_back(argrec::vortexShuffleSource(*VS, L, W));
+    return Src;
+  }
   auto *II = dyn_cast<IntrinsicInst>(CI);
   if (!II)
     return std::nullopt;
-  unsigned W = Chip.WaveSize;
   auto ConstArg = [&](unsigned K) -> std::optional<uint64_t> {
     if (auto *C = dyn_cast<ConstantInt>(II->getArgOperand(K)))
       return C->getZExtValue();
@@ -2589,7 +2602,7 @@ Value *Recognizer::buildEmptyLane(IRBuilder<> &B, const StageGate &G,
   Value *Side = Clone(G.LaneSide);
   Value *Own = B.CreateSub(Side, ConstantInt::get(Side->getType(), G.Offset));
   Value *Valid = B.CreateICmp(G.Pred, Own, G.Valid);
-  Value *Lane = Chip.buildLaneId(B);
+  Value *Lane = argrec::buildLaneIndex(B, Chip);
   Value *Start = B.CreateICmpEQ(B.CreateAnd(Lane, Cluster - 1), B.getInt32(0));
   return B.CreateNot(B.CreateOr(Valid, Start), "crosslane.empty.lane");
 }
@@ -2971,8 +2984,10 @@ SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
 void Recognizer::printStage(raw_ostream &OS, unsigned SI) {
   const Stage &S = classify(SI);
   const CallInst *C = S.Calls.front();
-  OS << "stage " << SI << ": " << C->getCalledFunction()->getName() << " x"
-     << S.Calls.size() << " in ";
+  OS << "stage " << SI << ": "
+     << (C->getCalledFunction() ? C->getCalledFunction()->getName()
+                                : StringRef("asm"))
+     << " x" << S.Calls.size() << " in ";
   S.BB->printAsOperand(OS, false);
   OS << ", ";
   if (!S.Sources)
@@ -3394,7 +3409,7 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
         : CL.Shape == ChainShape::Xor ? " lanes (xor butterfly, "
                                       : " lanes (lane maps, ")
     << Pl.Chain.size() << (Pl.Chain.size() == 1 ? " stage on " : " stages on ")
-    << Chip.CPU << " wave" << Chip.WaveSize << "): replaced by "
+    << argrec::describeTarget(Chip) << "): replaced by "
     << Call->getCalledOperand()->getName();
   if (Guarded)
     R << ", guarded at run time (" << G.describe() << G.where(Chip.WaveSize)
@@ -3492,7 +3507,7 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   Value *Lane = nullptr;
   auto LaneId = [&] {
     if (!Lane)
-      Lane = Chip.buildLaneId(B);
+      Lane = argrec::buildLaneIndex(B, Chip);
     return Lane;
   };
   bool Float = Val->getType()->isFloatingPointTy();
@@ -3544,14 +3559,13 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
     Bad = B.CreateOr(Bad, buildPartialGroup(B, G.FullGroups, LaneId));
   if (uint64_t All = argrec::allLanes(Chip.WaveSize);
       (G.ReadGroups & All) != All) {
-    Value *Shift = B.CreateZExt(LaneId(), MaskTy);
+    Value *Shift = B.CreateZExtOrTrunc(LaneId(), MaskTy);
     Value *Bit = B.CreateLShr(ConstantInt::get(MaskTy, G.ReadGroups), Shift);
     Bad = B.CreateAnd(Bad, B.CreateTrunc(Bit, B.getInt1Ty()));
   }
   if (G.LaneIsTid) {
     if (G.TidX) {
-      Value *Tid = B.CreateIntrinsic(B.getInt32Ty(),
-                                     Intrinsic::amdgcn_workitem_id_x, {});
+      Value *Tid = argrec::buildThreadIdX(B, Chip);
       Bad = B.CreateOr(
           Bad, B.CreateICmpNE(LaneId(), B.CreateAnd(Tid, Chip.WaveSize - 1)));
     }
@@ -3565,8 +3579,7 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
           Bad, B.CreateICmpUGE(T, ConstantInt::get(T->getType(), 1024)));
     }
   }
-  Value *Ballot =
-      B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Bad});
+  Value *Ballot = argrec::buildBallot(B, Chip, Bad);
   return B.CreateICmpEQ(Ballot, ConstantInt::get(MaskTy, 0), "crosslane.fast");
 }
 
@@ -3576,12 +3589,12 @@ Value *Recognizer::buildPartialGroup(IRBuilder<> &B, unsigned Group,
                                      function_ref<Value *()> LaneId) {
   unsigned W = Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
-  Value *Active =
-      B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {B.getTrue()});
+  Value *Active = argrec::buildBallot(B, Chip, B.getTrue());
   APInt Ones = APInt::getLowBitsSet(W, Group);
   if (Group >= W)
     return B.CreateICmpNE(Active, ConstantInt::get(MaskTy, Ones));
-  Value *Base = B.CreateZExt(B.CreateAnd(LaneId(), ~(Group - 1)), MaskTy);
+  Value *Base =
+      B.CreateZExtOrTrunc(B.CreateAnd(LaneId(), ~(Group - 1)), MaskTy);
   Value *Mine =
       B.CreateAnd(B.CreateLShr(Active, Base), ConstantInt::get(MaskTy, Ones));
   return B.CreateICmpNE(Mine, ConstantInt::get(MaskTy, Ones));
@@ -3691,7 +3704,11 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
     for (Instruction &I : *BB) {
       if (!R.contains(&I))
         continue;
-      if (I.mayHaveSideEffects() && !isSignalFence(I)) {
+      // A Vortex shuffle is `asm volatile` in hip_runtime.h but only reads
+      // the warp's registers.
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (I.mayHaveSideEffects() && !isSignalFence(I) &&
+          !(CI && argrec::decodeVortexShuffle(CI))) {
         Why = "the chain's code has side effects";
         return std::nullopt;
       }
@@ -4421,7 +4438,12 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   // no rewrite took: put back.
   bool UndoPrepared = false;
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
-    std::optional<ChipInfo> Chip = ChipInfo::get(F);
+    // Vortex code: the lane maps need the warp size, which the driver
+    // passes; ladder loops and lane atomics are AMDGPU's only so far.
+    std::optional<ChipInfo> Chip = argrec::vortexRecognitionChip(F);
+    bool Vortex = Chip.has_value();
+    if (!Chip)
+      Chip = ChipInfo::get(F);
     if (!Chip)
       return PreservedAnalyses::all();
     bool Split = prepareStructCopies(F, FAM, BeforeChange);
@@ -4430,12 +4452,14 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    SmallVector<LadderVersion, 2> Versions = versionLadderLoops(
-        F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
-        [&]() -> const UniformityInfo & {
-          return FAM.getResult<UniformityInfoAnalysis>(F);
-        },
-        BeforeChange);
+    SmallVector<LadderVersion, 2> Versions;
+    if (!Vortex)
+      Versions = versionLadderLoops(
+          F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
+          [&]() -> const UniformityInfo & {
+            return FAM.getResult<UniformityInfoAnalysis>(F);
+          },
+          BeforeChange);
     if (!Versions.empty())
       PDT.recalculate(F);
     SmallVector<argrec::RestoredHighWord, 4> HighWords =
@@ -4470,7 +4494,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     // whole-wave results then count as uniform values). Uniformity is asked
     // for the function as it is now.
     bool Atomics = false;
-    if (argrec::hasLaneAtomics(F)) {
+    if (!Vortex && argrec::hasLaneAtomics(F)) {
       BeforeChange();
       if (Changed || R.cfgChanged() || !Versions.empty())
         FAM.invalidate(F, PreservedAnalyses::none());

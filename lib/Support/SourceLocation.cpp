@@ -19,7 +19,8 @@ static bool isRuntimeHeader(const DILocation *L) {
   Path += "/";
   Path += L->getFilename();
   StringRef P = Path;
-  return P.contains("/include/hip/") || P.contains("/crosslane/hip/");
+  return P.contains("/include/hip/") || P.contains("/crosslane/hip/") ||
+         P.contains("/crosslane/vortex/");
 }
 
 DebugLoc userDebugLoc(const Instruction *I) {

@@ -99,11 +99,17 @@ extern const __device__ __crosslane_vx_blockIdx_t blockIdx;
 extern const __device__ __crosslane_vx_blockDim_t blockDim;
 extern const __device__ __crosslane_vx_gridDim_t gridDim;
 
-/// warpSize: the configuration's lanes per warp, read at run time (an
-/// object, not a macro, so host code can still say prop.warpSize).
+/// warpSize: the configuration's lanes per warp (an object, not a macro, so
+/// host code can still say prop.warpSize): a constant when the driver names
+/// the configuration (VX_CFG_NUM_THREADS), so loops over it unroll and the
+/// shuffles' operands are known; read at run time otherwise.
 struct __crosslane_vx_warpsize_t {
   __device__ __forceinline__ operator int() const {
+#ifdef VX_CFG_NUM_THREADS
+    return VX_CFG_NUM_THREADS;
+#else
     return (int)__crosslane_vx_csr_0xfc0();
+#endif
   }
 };
 static constexpr __crosslane_vx_warpsize_t warpSize{};

@@ -1,0 +1,117 @@
+//===- VortexLaneOps.cpp - The recogniser's lane primitives per target ----===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VortexLaneOps.h"
+#include "crosslane/Vortex/VortexISA.h"
+
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace argrec {
+
+std::optional<VortexShuffle> decodeVortexShuffle(const CallInst *CI) {
+  const auto *IA = dyn_cast<InlineAsm>(CI->getCalledOperand());
+  if (!IA || !CI->getType()->isIntegerTy(32) || CI->arg_size() != 2)
+    return std::nullopt;
+  std::optional<vortex::AsmInfo> Info = vortex::decodeAsm(*CI);
+  if (!Info || Info->Kind != vortex::AsmKind::Shuffle)
+    return std::nullopt;
+  // hip_runtime.h's form: `.insn r 0x0b, F3, 1, $0, $1, $2`, "=r,r,r".
+  StringRef Dest, Src;
+  StringRef Text = vortex::splitLoadPrefix(IA->getAsmString(), Dest, Src);
+  SmallVector<StringRef, 6> F;
+  if (!Dest.empty() || !Text.consume_front(".insn r"))
+    return std::nullopt;
+  Text.split(F, ',');
+  unsigned Kind;
+  if (F.size() != 6 || F[1].trim().getAsInteger(0, Kind) ||
+      F[3].trim() != "$0" || F[4].trim() != "$1" || F[5].trim() != "$2")
+    return std::nullopt;
+  auto *Bc = dyn_cast<ConstantInt>(CI->getArgOperand(1));
+  if (!Bc || Kind < 4 || Kind > 7)
+    return std::nullopt;
+  return VortexShuffle{Kind, uint32_t(Bc->getZExtValue()),
+                       CI->getArgOperand(0)};
+}
+
+unsigned vortexShuffleSource(const VortexShuffle &S, unsigned Lane,
+                             unsigned Warp) {
+  unsigned B = S.Bc & 0x3F, C = (S.Bc >> 6) & 0x3F, Mask = (S.Bc >> 12) & 0x3F;
+  unsigned Min = Lane & Mask, Max = Min | (C & ~Mask);
+  int Src = Lane;
+  switch (S.Kind) {
+  case 4: // up
+    Src = int(Lane) - int(B) >= int(Min) ? int(Lane - B) : int(Lane);
+    break;
+  case 5: // down
+    Src = Lane + B <= Max ? Lane + B : Lane;
+    break;
+  case 6: // bfly
+    Src = (Lane ^ B) <= Max ? Lane ^ B : Lane;
+    break;
+  default: // idx
+    Src = Min | (B & ~Mask);
+    break;
+  }
+  // A source past the warp has no lane: the lane keeps its value.
+  return unsigned(Src) < Warp ? unsigned(Src) : Lane;
+}
+
+std::optional<unsigned> vortexCSRRead(const Value *V) {
+  const auto *CB = dyn_cast<CallBase>(V);
+  if (!CB || !isa<InlineAsm>(CB->getCalledOperand()))
+    return std::nullopt;
+  std::optional<vortex::AsmInfo> Info = vortex::decodeAsm(*CB);
+  if (!Info || Info->Kind != vortex::AsmKind::CSRRead)
+    return std::nullopt;
+  return Info->Csr;
+}
+
+std::optional<ChipInfo> vortexRecognitionChip(const Function &F) {
+  if (!vortex::isVortexFunction(F))
+    return std::nullopt;
+  unsigned W = vortex::knownWarpSize(F);
+  if (!W)
+    return std::nullopt;
+  ChipInfo C;
+  C.CPU = "vortex";
+  C.WaveSize = W;
+  return C;
+}
+
+static bool isVortex(const ChipInfo &Chip) { return Chip.CPU == "vortex"; }
+
+std::string describeTarget(const ChipInfo &Chip) {
+  if (isVortex(Chip))
+    return "Vortex warp" + std::to_string(Chip.WaveSize);
+  return Chip.CPU + " wave" + std::to_string(Chip.WaveSize);
+}
+
+Value *buildBallot(IRBuilderBase &B, const ChipInfo &Chip, Value *Cond) {
+  Type *MaskTy = B.getIntNTy(Chip.WaveSize);
+  if (!isVortex(Chip))
+    return B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
+  return B.CreateZExtOrTrunc(vortex::emitBallot(B, Cond), MaskTy);
+}
+
+Value *buildLaneIndex(IRBuilderBase &B, const ChipInfo &Chip) {
+  if (!isVortex(Chip))
+    return Chip.buildLaneId(B);
+  return vortex::emitCSRRead(B, vortex::CSRThreadId);
+}
+
+Value *buildThreadIdX(IRBuilderBase &B, const ChipInfo &Chip) {
+  if (!isVortex(Chip))
+    return B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::amdgcn_workitem_id_x,
+                             {});
+  return vortex::emitCSRRead(B, vortex::CSRThreadIdxX);
+}
+
+} // namespace argrec
+} // namespace crosslane
