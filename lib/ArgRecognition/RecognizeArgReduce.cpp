@@ -86,6 +86,12 @@ CROSSLANE_STATISTIC(NumStageProofsReused,
 // For measurement only (tools/count-recognition.py): the code a guarded
 // rewrite runs when its guard holds, without the original code it keeps for
 // the inputs the guard sends back. Never for real compilations.
+static cl::opt<bool> ReplaceOnVortex(
+    "crosslane-vortex-replace-arg", cl::init(false),
+    cl::desc("Replace recognised arg-reductions in Vortex code too (off by "
+             "default: on Vortex the replacement is not faster than the "
+             "butterfly as written; make bench measures both)"));
+
 static cl::opt<bool> FallbackTrap(
     "crosslane-fallback-trap", cl::Hidden, cl::init(false),
     cl::desc("Measurement only: replace the fallback path of every guarded "
@@ -3181,6 +3187,18 @@ bool Recognizer::proveWithIndexBound(ArrayRef<unsigned> Chain,
 /// around one region, since each one's code lies inside the others'.
 /// Returns how many were replaced, marking them Done.
 unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
+  if (argrec::isVortexChip(Chip) && !ReplaceOnVortex) {
+    for (const ChainPlan &Pl : Plans)
+      refuse(Stages[Pl.Chain.front()], "NotProfitable",
+             Twine("recognised ") + describe(Pl.C, Pl.Comps) + " over " +
+                 Twine(Pl.CL.Cluster) + " lanes on " +
+                 argrec::describeTarget(Chip) +
+                 ", kept as written: a Vortex lane exchange is one vx_shfl "
+                 "whatever the lane map, so Crosslane's operation needs as "
+                 "many exchanges as this butterfly, plus its run-time guard "
+                 "(-mllvm -crosslane-vortex-replace-arg replaces it)");
+    return 0;
+  }
   SmallVector<Instruction *, 2> Starts;
   for (const ChainPlan &Pl : Plans)
     Starts.push_back(Stages[Pl.Chain.front()].Calls.front());
@@ -3325,6 +3343,10 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
   if (None)
     encodeSentinel(B, C, None, In[C.ValSlot], In[C.IdxSlot]);
   CallInst *Call = emitOperation(B, First, Comps, C, CL.Cluster, In, Results);
+  // Vortex: the guard (or a proof) has every lane of the cluster active
+  // wherever the result is used, so the expansion needs no lanes-off path.
+  if (argrec::isVortexChip(Chip) && (!Guarded || G.FullGroups))
+    Call->setMetadata(subgroup::FullGroupsMD, MDNode::get(F.getContext(), {}));
   Value *OpIdx = C.IsArg ? Results[C.IdxSlot] : nullptr;
   Value *OpVal = Results[C.IsArg ? C.ValSlot : 0];
   if (C.LargestIdx)

@@ -85,29 +85,27 @@ std::optional<ChipInfo> vortexRecognitionChip(const Function &F) {
   return C;
 }
 
-static bool isVortex(const ChipInfo &Chip) { return Chip.CPU == "vortex"; }
-
 std::string describeTarget(const ChipInfo &Chip) {
-  if (isVortex(Chip))
+  if (isVortexChip(Chip))
     return "Vortex warp" + std::to_string(Chip.WaveSize);
   return Chip.CPU + " wave" + std::to_string(Chip.WaveSize);
 }
 
 Value *buildBallot(IRBuilderBase &B, const ChipInfo &Chip, Value *Cond) {
   Type *MaskTy = B.getIntNTy(Chip.WaveSize);
-  if (!isVortex(Chip))
+  if (!isVortexChip(Chip))
     return B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
   return B.CreateZExtOrTrunc(vortex::emitBallot(B, Cond), MaskTy);
 }
 
 Value *buildLaneIndex(IRBuilderBase &B, const ChipInfo &Chip) {
-  if (!isVortex(Chip))
+  if (!isVortexChip(Chip))
     return Chip.buildLaneId(B);
   return vortex::emitCSRRead(B, vortex::CSRThreadId);
 }
 
 Value *buildThreadIdX(IRBuilderBase &B, const ChipInfo &Chip) {
-  if (!isVortex(Chip))
+  if (!isVortexChip(Chip))
     return B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::amdgcn_workitem_id_x,
                              {});
   return vortex::emitCSRRead(B, vortex::CSRThreadIdxX);

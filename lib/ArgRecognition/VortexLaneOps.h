@@ -47,6 +47,9 @@ std::optional<unsigned> vortexCSRRead(const llvm::Value *V);
 /// recogniser needs the lane maps of a fixed warp); std::nullopt otherwise.
 std::optional<ChipInfo> vortexRecognitionChip(const llvm::Function &F);
 
+/// True for the facts vortexRecognitionChip gives.
+inline bool isVortexChip(const ChipInfo &Chip) { return Chip.CPU == "vortex"; }
+
 /// The target as remarks name it: "gfx942 wave64", "Vortex warp16".
 std::string describeTarget(const ChipInfo &Chip);
 

@@ -395,6 +395,12 @@ bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
                            << "\n");
     return false;
   }
+  if (IsVortex && CI->hasMetadata(subgroup::FullGroupsMD)) {
+    CROSSLANE_DEBUG(dbgs() << "  no lanes-off path: the result is used only "
+                              "where every lane of the cluster was active\n");
+    ++NumWWMSkipped;
+    return false;
+  }
   if (IsVortex || !Chip.runsFullWaves(*CI)) {
     CROSSLANE_DEBUG(dbgs() << "  whole-wave mode: the set of active lanes "
                               "at the call is not known to be full\n");

@@ -82,4 +82,19 @@ define void @arg(ptr %p, float %v, i32 %i) #0 {
   ret void
 }
 
+; A call whose result is used only where every lane of its cluster was
+; active (the recogniser's guarded rewrites mark it): the butterfly alone.
+; CHECK-LABEL: define void @full_groups(
+; CHECK-NOT: .insn r 0x0b, 3, 1
+; CHECK-NOT: br
+; CHECK: asm sideeffect "li $0, $2\0A\09.insn r 0x0b, 6, 1, $0, $1, $0", "=&r,r,i"(i32 %v, i32 961)
+; CHECK-NOT: 0x0b, 7, 1
+; CHECK: ret void
+define void @full_groups(ptr %p, i32 %v) #0 {
+  %r = call i32 @__crosslane_reduce_add_i32(i32 %v, i32 16, i32 1), !crosslane.full-groups !0
+  store i32 %r, ptr %p
+  ret void
+}
+
 attributes #0 = { "crosslane-vortex" }
+!0 = !{}

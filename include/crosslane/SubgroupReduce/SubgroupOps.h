@@ -250,6 +250,13 @@ inline std::optional<ArgPolicy> decodeArgPolicy(uint64_t Bits, ElemType T) {
 /// per-file compile) leaves Crosslane's own expansions alone.
 inline constexpr llvm::StringLiteral ExpandedLaneMoveMD = "crosslane.expanded";
 
+/// Metadata kind on an operation call whose result is used only where every
+/// lane of the call's cluster was active (crosslane-recognize-arg's guarded
+/// rewrites check it at run time, after the call): on Vortex the expansion
+/// then builds the butterfly alone, without the lanes-off path (a result
+/// computed with lanes off is discarded by the guard).
+inline constexpr llvm::StringLiteral FullGroupsMD = "crosslane.full-groups";
+
 inline ReduceOp getArgValueOp(ArgKind K, ElemType T, NaNPolicy P) {
   bool Max = K == ArgKind::ArgMax;
   if (!isFloat(T))
