@@ -464,6 +464,27 @@ void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
   CI->eraseFromParent();
 }
 
+/// An arg operation whose (value, index) result the ABI returns through a
+/// hidden pointer (`sret`: rv32 returns {double, int} in memory) as a call
+/// that returns it, stored to that pointer.
+CallInst *SubgroupExpander::returnDirectly(CallInst *CI) {
+  if (!CI->getType()->isVoidTy() || CI->arg_size() == 0 ||
+      !CI->paramHasAttr(0, Attribute::StructRet))
+    return CI;
+  Type *RT = CI->getParamStructRetType(0);
+  SmallVector<Value *, 6> Args(drop_begin(CI->args()));
+  SmallVector<Type *, 6> Tys;
+  for (Value *A : Args)
+    Tys.push_back(A->getType());
+  IRBuilder<> B(CI);
+  CallInst *New = B.CreateCall(FunctionType::get(RT, Tys, false),
+                               CI->getCalledOperand(), Args);
+  New->setDebugLoc(CI->getDebugLoc());
+  B.CreateStore(New, CI->getArgOperand(0));
+  CI->eraseFromParent();
+  return New;
+}
+
 void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   Type *Ty = getLLVMType(N.Ty);
   Type *ITy = getLLVMType(N.IndexTy);
@@ -681,7 +702,7 @@ bool SubgroupExpander::run() {
       continue;
     }
     if (N->IsArg)
-      expandArg(CI, *N);
+      expandArg(returnDirectly(CI), *N);
     else
       expandReduce(CI, *N);
   }

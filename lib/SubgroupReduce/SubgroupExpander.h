@@ -147,6 +147,7 @@ private:
   // Call handlers.
   void expandReduce(CallInst *CI, const OpName &N);
   void expandArg(CallInst *CI, const OpName &N);
+  CallInst *returnDirectly(CallInst *CI);
   void expandWaveReduce(IntrinsicInst *II);
   void diagnose(CallInst *CI, const Twine &Msg);
   void remarkExpanded(CallInst *CI, StringRef What);

@@ -399,6 +399,13 @@ bool makeVortexDivergenceSafe(Function &F) {
     VortexDivergenceInfo DI(F, A.DT, A.PDT, A.LI);
     recordUniformArguments(F, DI);
     Changed |= lowerDivergentSelects(F, DI) != 0;
+  }
+  {
+    // Afresh: the branch-free selects are new values the first analysis
+    // never saw (a soft-float compare of one would look uniform and run
+    // with every lane at once, through libgcc's branches).
+    Analyses A(F);
+    VortexDivergenceInfo DI(F, A.DT, A.PDT, A.LI);
     unsigned N = serializeLanes(
         F, [&](const Value *V) { return DI.isDivergent(V); }, ORE);
     NumOneLane += N;

@@ -203,6 +203,34 @@ Status Runtime::device(Device *&Out) {
   return OpenStatus;
 }
 
+/// True if \p Host and \p Device mangle the same kernel for an LP64 host
+/// and Vortex's ILP32 device: a 64-bit integer the host spells `long` (l,
+/// m: int64_t, uint64_t in glibc) is `long long` (x, y) on the device.
+/// Identifiers (length-prefixed) must match exactly.
+static bool sameKernelAcrossABIs(const std::string &Host,
+                                 const std::string &Device) {
+  size_t I = 0, J = 0;
+  while (I < Host.size() && J < Device.size()) {
+    char H = Host[I], D = Device[J];
+    if (H >= '1' && H <= '9') {
+      size_t Len = 0, K = I;
+      while (K < Host.size() && Host[K] >= '0' && Host[K] <= '9')
+        Len = Len * 10 + (Host[K++] - '0');
+      size_t Total = (K - I) + Len;
+      if (Host.compare(I, Total, Device, J, Total) != 0)
+        return false;
+      I += Total;
+      J += Total;
+      continue;
+    }
+    if (H != D && !(H == 'l' && D == 'x') && !(H == 'm' && D == 'y'))
+      return false;
+    ++I;
+    ++J;
+  }
+  return I == Host.size() && J == Device.size();
+}
+
 Status Runtime::kernel(const void *Function, CodeObject *&Code,
                        const KernelInfo *&Kernel) {
   auto It = Functions.find(Function);
@@ -214,6 +242,21 @@ Status Runtime::kernel(const void *Function, CodeObject *&Code,
   if (!Code->Invalid.ok())
     return Code->Invalid;
   auto K = Code->Bin.Kernels.find(It->second.DeviceName);
+  if (K == Code->Bin.Kernels.end()) {
+    // The host's name for a kernel with int64_t parameters differs from
+    // the device's: the one device kernel it can be is it.
+    auto Match = Code->Bin.Kernels.end();
+    unsigned Matches = 0;
+    for (auto C = Code->Bin.Kernels.begin(); C != Code->Bin.Kernels.end(); ++C)
+      if (sameKernelAcrossABIs(It->second.DeviceName, C->first)) {
+        Match = C;
+        ++Matches;
+      }
+    if (Matches == 1) {
+      It->second.DeviceName = Match->first;
+      K = Match;
+    }
+  }
   if (K == Code->Bin.Kernels.end())
     return Status::error(hipErrorInvalidDeviceFunction,
                          "kernel " + It->second.DeviceName +

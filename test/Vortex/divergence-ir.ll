@@ -93,6 +93,23 @@ define double @soft_double(double %a, double %b) #0 {
   ret double %r
 }
 
+; A divergent select of doubles becomes branch-free arithmetic; the double
+; compare of its result is a libgcc call that must still run one lane at a
+; time (the analysis is redone after the selects are rewritten).
+; CHECK-LABEL: define i32 @select_then_soft_compare(
+; CHECK-NOT: select
+; CHECK: one.lane.do:
+; CHECK-NEXT: %n = fcmp uno double %s, 0.000000e+00
+; CHECK: ret i32
+define i32 @select_then_soft_compare(double %a, double %b) #0 {
+  %t = call i32 asm "csrr $0, 0xcc0", "=r"()
+  %c = icmp ult i32 %t, 2
+  %s = select i1 %c, double %a, double %b
+  %n = fcmp uno double %s, 0.0
+  %z = zext i1 %n to i32
+  ret i32 %z
+}
+
 ; REM: remark: <unknown>:0:0: divergent branch bracketed by vx_split/vx_join
 ; REM: remark: <unknown>:0:0: divergent loop exit: vx_pred keeps lanes that leave waiting until all have left
 ; REM: remark: <unknown>:0:0: runs one lane at a time: soft-float arithmetic is library code and its operands differ between lanes
