@@ -11,6 +11,7 @@
 #include "crosslane/Support/TargetInfoPrinter.h"
 #include "crosslane/Vortex/VortexDivergence.h"
 #include "crosslane/Vortex/VortexKernelABI.h"
+#include "crosslane/Xe/XeBlockIO.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -98,6 +99,7 @@ void registerClassNames(PassBuilder &PB) {
   PIC->addClassToPassName(VortexKernelABIPass::name(), "crosslane-vortex-abi");
   PIC->addClassToPassName(VortexDivergencePass::name(),
                           "crosslane-vortex-divergence");
+  PIC->addClassToPassName(XeBlockIOPass::name(), "crosslane-xe-block-io");
 }
 
 } // namespace
@@ -115,6 +117,8 @@ void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
   // Crosslane's subgroup operations have no definition: expand them at
   // every optimisation level (the pass is isRequired()).
   FPM.addPass(ExpandSubgroupPass());
+  // spirv64: 2D block IO rules for -crosslane-xe-chip (other targets: no-op).
+  FPM.addPass(XeBlockIOPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
 }
 

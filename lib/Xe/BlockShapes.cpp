@@ -1,0 +1,240 @@
+//===- BlockShapes.cpp - Xe 2D block IO: chips, shapes and rules ----------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Sources (research/xe-block-io.md): the SPV_INTEL_2d_block_io
+// "Restrictions" and "Mapping Block Data to Invocations" sections (§2.3,
+// §2.5); IGC's Subgroup2DBlockIoResolution hardware constraint table and
+// read rule (§4.1); compute-runtime's list of chips with the extension
+// (§4.4).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockShapes.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace xe {
+
+StringRef opName(BlockOp Op) {
+  switch (Op) {
+  case BlockOp::Load:
+    return "load";
+  case BlockOp::LoadTransform:
+    return "load-transform (VNNI)";
+  case BlockOp::LoadTranspose:
+    return "load-transpose";
+  case BlockOp::Prefetch:
+    return "prefetch";
+  case BlockOp::Store:
+    return "store";
+  }
+  return "?";
+}
+
+static const XeChip Chips[] = {
+    {"pvc", "Xe-HPC", true, false},
+    {"bmg", "Xe2", true, true},
+    {"lnl", "Xe2", true, true},
+    {"dg2", "Xe-HPG", false, false},
+};
+
+const XeChip *lookupXeChip(StringRef Name) {
+  for (const XeChip &C : Chips)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+std::string xeChipNames() {
+  std::string S;
+  for (const XeChip &C : Chips)
+    S += (S.empty() ? "" : ", ") + C.Name.str();
+  return S;
+}
+
+namespace {
+/// Inclusive bounds for one element size (IGC's Constraints record).
+struct Limits {
+  unsigned MinH, MaxH, MinW, MaxW, MaxC, MaxWC;
+};
+} // namespace
+
+/// The hardware limits of \p Op for \p ElemBytes on \p Chip; false if the
+/// operation takes no such elements (\p Why says which it takes).
+static bool limitsFor(const XeChip &Chip, BlockOp Op, unsigned ElemBytes,
+                      Limits &L, std::string &Why) {
+  unsigned Log = Log2_32(ElemBytes);
+  switch (Op) {
+  case BlockOp::Load:
+  case BlockOp::Prefetch: {
+    static const Limits Read[] = {{1, 32, 4, 64, 4, 64}, // 1 byte
+                                  {1, 32, 2, 32, 4, 32}, // 2 bytes
+                                  {1, 32, 1, 16, 2, 16}, // 4 bytes
+                                  {1, 32, 1, 8, 1, 8}};  // 8 bytes
+    L = Read[Log];
+    return true;
+  }
+  case BlockOp::LoadTransform: {
+    if (ElemBytes > 2) {
+      Why = "load-transform (VNNI) packs 1- or 2-byte elements into dwords";
+      return false;
+    }
+    // Xe2 and later: VNNI rows up to 64 bytes wide.
+    unsigned MaxW = ElemBytes == 1 ? (Chip.WideTransform ? 64 : 16)
+                                   : (Chip.WideTransform ? 32 : 16);
+    L = ElemBytes == 1 ? Limits{4, 32, 4, MaxW, 4, 64}
+                       : Limits{2, 32, 2, MaxW, 4, 32};
+    return true;
+  }
+  case BlockOp::LoadTranspose:
+    if (ElemBytes < 4) {
+      Why = "load-transpose takes 4- or 8-byte elements (transpose narrower "
+            "data as 32-bit elements, with x and the width scaled)";
+      return false;
+    }
+    L = ElemBytes == 4 ? Limits{1, 32, 1, 8, 1, 8} : Limits{8, 8, 1, 4, 1, 4};
+    return true;
+  case BlockOp::Store: {
+    static const Limits Write[] = {{1, 8, 4, 64, 1, 64},
+                                   {1, 8, 2, 32, 1, 32},
+                                   {1, 8, 1, 16, 1, 16},
+                                   {1, 8, 1, 8, 1, 8}};
+    L = Write[Log];
+    return true;
+  }
+  }
+  return false;
+}
+
+/// IGC's rule for reads: the subgroup's lanes must all get data (a 64-byte
+/// register holds the block's rows).
+static std::string checkLaneData(BlockOp Op, const BlockShape &S, unsigned SG) {
+  uint64_t Block = uint64_t(S.W) * S.H * S.ElemBytes;
+  if (Op == BlockOp::LoadTransform) {
+    uint64_t SimdRead = uint64_t(SG) * 4;
+    if (Block >= SimdRead || SimdRead == 64)
+      return "";
+  } else if (Op == BlockOp::Load || Op == BlockOp::LoadTranspose) {
+    uint64_t SimdRead = uint64_t(SG) * S.ElemBytes;
+    if (SimdRead <= alignTo(Block, 64) &&
+        (SimdRead == 64 || Block >= 64 || S.C == 1 || (S.H == 1 && S.W >= SG)))
+      return "";
+  } else {
+    return "";
+  }
+  return (Twine("a ") + Twine(SG) + "-lane subgroup needs more data than a " +
+          Twine(S.H) + "x" + Twine(S.W) + " block of " + Twine(S.ElemBytes) +
+          "-byte elements holds (IGC rejects it: unsupported block "
+          "configuration)")
+      .str();
+}
+
+std::string checkShape(const XeChip &Chip, BlockOp Op, const BlockShape &S,
+                       unsigned SG) {
+  if (SG != 16 && SG != 32)
+    return "2D block operations need a subgroup size of 16 (or 32)";
+  if (S.ElemBytes != 1 && S.ElemBytes != 2 && S.ElemBytes != 4 &&
+      S.ElemBytes != 8)
+    return "the element size must be 1, 2, 4 or 8 bytes";
+  if (!isPow2(S.W) || !isPow2(S.H) || !isPow2(S.C))
+    return "block width, height and count must be powers of two";
+  if ((S.ElemBytes == 1 && S.W % 4) || (S.ElemBytes == 2 && S.W % 2))
+    return "the block width must be a multiple of 4 for 1-byte elements and "
+           "of 2 for 2-byte elements";
+  Limits L;
+  std::string Why;
+  if (!limitsFor(Chip, Op, S.ElemBytes, L, Why))
+    return Why;
+  std::string Where =
+      (Twine(" for ") + Twine(S.ElemBytes) + "-byte elements").str();
+  if (Op == BlockOp::Store && S.C != 1)
+    return "a store writes one block (count 1)";
+  if (S.H < L.MinH || S.H > L.MaxH)
+    return (Twine("the block height must be ") + Twine(L.MinH) +
+            (L.MinH == L.MaxH ? "" : (" to " + Twine(L.MaxH)).str()) + " rows" +
+            Where)
+        .str();
+  if (S.W < L.MinW || S.W > L.MaxW)
+    return (Twine("the block width must be ") + Twine(L.MinW) + " to " +
+            Twine(L.MaxW) + " elements" + Where)
+        .str();
+  if (S.C > L.MaxC)
+    return (Twine("the block count must be at most ") + Twine(L.MaxC) + Where)
+        .str();
+  if (uint64_t(S.W) * S.C > L.MaxWC)
+    return (Twine("width x count must be at most ") + Twine(L.MaxWC) +
+            " elements (" + Twine(L.MaxWC * S.ElemBytes) + " bytes per row)" +
+            Where)
+        .str();
+  return checkLaneData(Op, S, SG);
+}
+
+std::string checkWidth(uint64_t Width, unsigned ElemBytes) {
+  if (Width < 64 || Width > (uint64_t(1) << 24))
+    return "the surface width must be between 64 bytes and 2^24 bytes";
+  if (Width % std::max(4u, ElemBytes))
+    return "the surface width must be a multiple of 4 bytes (1- and 2-byte "
+           "elements) or of the element size";
+  return "";
+}
+
+std::string checkHeight(uint64_t Rows) {
+  if (Rows == 0 || Rows > (uint64_t(1) << 24))
+    return "the surface height must be between 1 and 2^24 rows";
+  return "";
+}
+
+std::string checkPitch(uint64_t Pitch) {
+  if (Pitch % 16)
+    return "the pitch must be a multiple of 16 bytes";
+  if (Pitch > (uint64_t(1) << 24))
+    return "the pitch must be at most 2^24 bytes";
+  return "";
+}
+
+std::string checkPitchVsWidth(uint64_t Pitch, uint64_t Width) {
+  if (Pitch < Width)
+    return "the pitch must be at least the surface width";
+  return "";
+}
+
+std::string checkX(int64_t X, unsigned ElemBytes) {
+  if ((ElemBytes == 1 && X % 4) || (ElemBytes == 2 && X % 2))
+    return "the x coordinate must be a multiple of 4 elements (1-byte) or of "
+           "2 elements (2-byte)";
+  return "";
+}
+
+uint64_t laneBytes(BlockOp Op, const BlockShape &S, unsigned SG) {
+  uint64_t Wp = PowerOf2Ceil(S.W), Es = S.ElemBytes;
+  uint64_t Units = 0, UnitBytes = Es;
+  switch (Op) {
+  case BlockOp::Prefetch:
+    return 0;
+  case BlockOp::Load:
+  case BlockOp::Store:
+    Units = divideCeil(S.H * Wp, SG);
+    break;
+  case BlockOp::LoadTransform: {
+    uint64_t K = 4 / Es, Hp = alignTo(S.H, K);
+    Units = divideCeil((Hp / K) * Wp, SG);
+    UnitBytes = 4;
+    break;
+  }
+  case BlockOp::LoadTranspose:
+    Units = divideCeil(S.W * PowerOf2Ceil(S.H), SG);
+    break;
+  }
+  return S.C * std::max<uint64_t>(Units, 1) * UnitBytes;
+}
+
+} // namespace xe
+} // namespace crosslane

@@ -1,0 +1,492 @@
+//===- XeBlockIO.cpp - Validate Intel Xe 2D block IO ----------------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "crosslane/Xe/XeBlockIO.h"
+#include "BlockShapes.h"
+#include "XeUniformity.h"
+#include "crosslane/Support/Debug.h"
+#include "crosslane/Support/SourceLocation.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/KnownBits.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/TargetParser/Triple.h"
+
+#define DEBUG_TYPE "crosslane-xe-block-io"
+
+using namespace llvm;
+using namespace crosslane::xe;
+
+CROSSLANE_STATISTIC(NumValid, "Number of 2D block operations validated");
+CROSSLANE_STATISTIC(NumErrors, "Number of 2D block rules broken");
+
+static cl::opt<std::string>
+    XeChipOpt("crosslane-xe-chip",
+              cl::desc("Intel chip the 2D block IO rules are checked for when "
+                       "crosslane-xe-block-io has no chip= (pvc, bmg, lnl, "
+                       "dg2)"),
+              cl::init("pvc"));
+
+namespace crosslane {
+namespace {
+
+/// One 2D block call, in either spelling.
+struct BlockCall {
+  CallInst *CI = nullptr;
+  BlockOp Op = BlockOp::Load;
+  bool OpenCLName = false;
+  BlockShape Shape;
+  /// SPIR-V spelling: the shape operands that are not constants.
+  SmallVector<StringRef, 4> NonConstant;
+  Value *Base = nullptr, *Width = nullptr, *Height = nullptr, *Pitch = nullptr,
+        *Coord = nullptr, *Private = nullptr;
+};
+
+std::optional<BlockOp> spirvOp(StringRef Base) {
+  return StringSwitch<std::optional<BlockOp>>(Base)
+      .Case("__spirv_Subgroup2DBlockLoadINTEL", BlockOp::Load)
+      .Case("__spirv_Subgroup2DBlockLoadTransformINTEL", BlockOp::LoadTransform)
+      .Case("__spirv_Subgroup2DBlockLoadTransposeINTEL", BlockOp::LoadTranspose)
+      .Case("__spirv_Subgroup2DBlockPrefetchINTEL", BlockOp::Prefetch)
+      .Case("__spirv_Subgroup2DBlockStoreINTEL", BlockOp::Store)
+      .Default(std::nullopt);
+}
+
+/// The SPIR-V spelling: (ElemSize, W, H, C, [Src,] Base, Width, Height,
+/// Pitch, Coord[, Dst]) (research/xe-block-io.md §1.2).
+bool decodeSpirv(CallInst *CI, BlockOp Op, BlockCall &B) {
+  unsigned N = Op == BlockOp::Prefetch ? 9 : 10;
+  if (CI->arg_size() != N)
+    return false;
+  unsigned *Fields[] = {&B.Shape.ElemBytes, &B.Shape.W, &B.Shape.H, &B.Shape.C};
+  static const char *Names[] = {"element size", "block width", "block height",
+                                "block count"};
+  for (unsigned K = 0; K < 4; ++K) {
+    if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(K)))
+      *Fields[K] = unsigned(C->getLimitedValue(~0u));
+    else
+      B.NonConstant.push_back(Names[K]);
+  }
+  unsigned A = 4;
+  if (Op == BlockOp::Store)
+    B.Private = CI->getArgOperand(A++);
+  B.Base = CI->getArgOperand(A++);
+  B.Width = CI->getArgOperand(A++);
+  B.Height = CI->getArgOperand(A++);
+  B.Pitch = CI->getArgOperand(A++);
+  B.Coord = CI->getArgOperand(A++);
+  if (Op != BlockOp::Store && Op != BlockOp::Prefetch)
+    B.Private = CI->getArgOperand(A++);
+  return true;
+}
+
+/// The OpenCL spelling: intel_sub_group_2d_block_<op>_<bits>b_<H>r<W>x<C>c
+/// (base, width, height, pitch, coord[, private]).
+bool decodeOpenCL(CallInst *CI, StringRef Name, BlockCall &B) {
+  static const Regex Re("^intel_sub_group_2d_block_(read_transform|read_"
+                        "transpose|read|write|prefetch)_([0-9]+)b_([0-9]+)r(["
+                        "0-9]+)x([0-9]+)c$");
+  SmallVector<StringRef, 6> M;
+  if (!Re.match(Name, &M))
+    return false;
+  B.Op = StringSwitch<BlockOp>(M[1])
+             .Case("read_transform", BlockOp::LoadTransform)
+             .Case("read_transpose", BlockOp::LoadTranspose)
+             .Case("read", BlockOp::Load)
+             .Case("write", BlockOp::Store)
+             .Default(BlockOp::Prefetch);
+  unsigned Bits = 0;
+  M[2].getAsInteger(10, Bits);
+  M[3].getAsInteger(10, B.Shape.H);
+  M[4].getAsInteger(10, B.Shape.W);
+  M[5].getAsInteger(10, B.Shape.C);
+  B.Shape.ElemBytes = Bits % 8 ? 0 : Bits / 8;
+  unsigned N = B.Op == BlockOp::Prefetch ? 5 : 6;
+  if (CI->arg_size() != N)
+    return false;
+  B.Base = CI->getArgOperand(0);
+  B.Width = CI->getArgOperand(1);
+  B.Height = CI->getArgOperand(2);
+  B.Pitch = CI->getArgOperand(3);
+  B.Coord = CI->getArgOperand(4);
+  if (N == 6)
+    B.Private = CI->getArgOperand(5);
+  B.OpenCLName = true;
+  return true;
+}
+
+std::optional<BlockCall> decode(CallInst *CI) {
+  Function *Callee = CI->getCalledFunction();
+  if (!Callee)
+    return std::nullopt;
+  StringRef Name = demangledBase(Callee->getName());
+  BlockCall B;
+  B.CI = CI;
+  if (std::optional<BlockOp> Op = spirvOp(Name)) {
+    B.Op = *Op;
+    if (!decodeSpirv(CI, *Op, B))
+      return std::nullopt;
+    return B;
+  }
+  if (Name.starts_with("intel_sub_group_2d_block_") &&
+      decodeOpenCL(CI, Name, B))
+    return B;
+  return std::nullopt;
+}
+
+/// Checks one function's 2D block calls for one chip.
+class Validator {
+public:
+  Validator(Function &F, const XeChip &Chip, OptimizationRemarkEmitter &ORE,
+            const PostDominatorTree &PDT)
+      : F(F), Chip(Chip), ORE(ORE), U(F, PDT) {}
+  bool run(ArrayRef<BlockCall> Calls);
+
+private:
+  Function &F;
+  const XeChip &Chip;
+  OptimizationRemarkEmitter &ORE;
+  XeUniformity U;
+  unsigned Broken = 0;
+
+  void error(const BlockCall &B, const Twine &Rule);
+  void missed(const BlockCall &B, StringRef Name, const Twine &Why);
+  std::string describe(const BlockCall &B) const;
+  unsigned subgroupSize(const BlockCall &B, bool &Changed);
+  void checkShapeRules(const BlockCall &B, unsigned SG);
+  void checkGeometry(const BlockCall &B);
+  void checkBase(const BlockCall &B);
+  void checkPrivate(const BlockCall &B, unsigned SG);
+  void checkUniform(const BlockCall &B);
+};
+
+std::string Validator::describe(const BlockCall &B) const {
+  // A shape operand that is not a constant shows as '?'.
+  auto Num = [](unsigned V, unsigned Scale = 1) {
+    return V ? std::to_string(V * Scale) : std::string("?");
+  };
+  return formatv("2D block {0} {1}b_{2}r{3}x{4}c", opName(B.Op),
+                 Num(B.Shape.ElemBytes, 8), Num(B.Shape.H), Num(B.Shape.W),
+                 Num(B.Shape.C));
+}
+
+void Validator::error(const BlockCall &B, const Twine &Rule) {
+  ++Broken;
+  ++NumErrors;
+  std::string Text = ("crosslane-xe-block-io: " + describe(B) + " on " +
+                      Chip.Name + ": " + Rule)
+                         .str();
+  DebugLoc Loc = userDebugLoc(B.CI);
+  if (!Loc)
+    Text += " (the call's own line is shown with -gline-tables-only)";
+  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Text, Loc));
+}
+
+void Validator::missed(const BlockCall &B, StringRef Name, const Twine &Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, userDebugLoc(B.CI),
+                                    B.CI->getParent())
+           << describe(B) << " on " << Chip.Name << ": " << Why.str();
+  });
+}
+
+/// The kernel's required subgroup size; a kernel without one gets 16.
+unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
+  if (F.getCallingConv() != CallingConv::SPIR_KERNEL) {
+    missed(B, "SubgroupSizeUnknown",
+           "in a function that is not a kernel: the kernel's subgroup size "
+           "(16) is assumed, not checked");
+    return 16;
+  }
+  if (MDNode *MD = F.getMetadata("intel_reqd_sub_group_size"))
+    if (MD->getNumOperands() == 1)
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+        return unsigned(C->getZExtValue());
+  LLVMContext &Ctx = F.getContext();
+  F.setMetadata("intel_reqd_sub_group_size",
+                MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
+                                     Type::getInt32Ty(Ctx), 16))));
+  Changed = true;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "SubgroupSizeSet", userDebugLoc(B.CI),
+                              B.CI->getParent())
+           << "kernel '" << F.getName()
+           << "' gets intel_reqd_sub_group_size(16): 2D block operations "
+              "need a known subgroup size";
+  });
+  return 16;
+}
+
+void Validator::checkShapeRules(const BlockCall &B, unsigned SG) {
+  if (B.OpenCLName && SG != 16)
+    error(B, "cl_intel_subgroup_2d_block_io functions need a subgroup size "
+             "of 16 (the kernel requires " +
+                 Twine(SG) + ")");
+  std::string Rule = checkShape(Chip, B.Op, B.Shape, SG);
+  if (!Rule.empty())
+    error(B, Rule);
+}
+
+/// The constant value of \p V, if any.
+static std::optional<uint64_t> constant(Value *V) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+void Validator::checkGeometry(const BlockCall &B) {
+  for (auto [V, What] : {std::pair<Value *, const char *>{B.Width, "width"},
+                         {B.Height, "height"},
+                         {B.Pitch, "pitch"}})
+    if (!V->getType()->isIntegerTy(32))
+      error(B, Twine("the surface ") + What +
+                   " must be a 32-bit integer (OpenCL environment)");
+  auto *VT = dyn_cast<FixedVectorType>(B.Coord->getType());
+  if (!VT || VT->getNumElements() != 2 ||
+      !VT->getElementType()->isIntegerTy(32))
+    error(B, "the coordinate must be a vector of two 32-bit integers");
+  std::optional<uint64_t> W = constant(B.Width), P = constant(B.Pitch),
+                          H = constant(B.Height);
+  unsigned Es = B.Shape.ElemBytes;
+  std::string Rule;
+  if (W && !(Rule = checkWidth(*W, Es)).empty())
+    error(B, Rule + " (it is " + Twine(*W) + ")");
+  if (H && !(Rule = checkHeight(*H)).empty())
+    error(B, Rule + " (it is " + Twine(*H) + ")");
+  if (P && !(Rule = checkPitch(*P)).empty())
+    error(B, Rule + " (it is " + Twine(*P) + ")");
+  if (W && P && !(Rule = checkPitchVsWidth(*P, *W)).empty())
+    error(B, Rule + " (pitch " + Twine(*P) + ", width " + Twine(*W) + ")");
+  if (Es == 1 || Es == 2) {
+    // x's low bits, from a constant or what known bits say.
+    const DataLayout &DL = F.getDataLayout();
+    Value *X = findScalarElement(B.Coord, 0);
+    if (X && X->getType()->isIntegerTy(32)) {
+      KnownBits K = computeKnownBits(X, DL, nullptr, B.CI);
+      unsigned Need = Es == 1 ? 2 : 1;
+      APInt Low = APInt::getLowBitsSet(32, Need);
+      if ((K.One & Low) != 0)
+        error(B, checkX(1, Es) + " (x is " +
+                     Twine((K.One & Low).getZExtValue()) + " modulo " +
+                     Twine(1u << Need) + ")");
+      else if ((K.Zero & Low) != Low)
+        missed(B, "XAlignmentUnproven",
+               checkX(1, Es) + ": not proven for this x; the caller must "
+                               "guarantee it");
+    }
+  }
+}
+
+void Validator::checkBase(const BlockCall &B) {
+  auto *PT = dyn_cast<PointerType>(B.Base->getType());
+  if (!PT || PT->getAddressSpace() != 1) {
+    error(B, "the base must be a global (CrossWorkgroup, addrspace(1)) "
+             "pointer");
+    return;
+  }
+  const DataLayout &DL = F.getDataLayout();
+  KnownBits K = computeKnownBits(B.Base, DL, nullptr, B.CI);
+  Align A = B.Base->getPointerAlignment(DL);
+  APInt Low = APInt::getLowBitsSet(K.getBitWidth(), 6);
+  if ((K.One & Low) != 0)
+    error(B, "the base address must be 64-byte aligned (it is " +
+                 Twine((K.One & Low).getZExtValue()) + " modulo 64)");
+  else if (A.value() < 64 && K.countMinTrailingZeros() < 6)
+    missed(B, "BaseAlignmentUnproven",
+           "the base address must be 64-byte aligned, which is not proven "
+           "here (known alignment " +
+               Twine(std::max<uint64_t>(
+                   A.value(), uint64_t(1)
+                                  << std::min(K.countMinTrailingZeros(), 6u))) +
+               " bytes); the caller must guarantee it");
+}
+
+void Validator::checkPrivate(const BlockCall &B, unsigned SG) {
+  if (!B.Private)
+    return;
+  auto *PT = dyn_cast<PointerType>(B.Private->getType());
+  if (!PT || PT->getAddressSpace() != 0) {
+    error(B, "the per-lane buffer must be private (Function storage, "
+             "addrspace(0))");
+    return;
+  }
+  uint64_t Need = laneBytes(B.Op, B.Shape, SG);
+  const DataLayout &DL = F.getDataLayout();
+  auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(B.Private));
+  std::optional<TypeSize> Size = AI ? AI->getAllocationSize(DL) : std::nullopt;
+  if (!Size || Size->isScalable())
+    return;
+  APInt Off(DL.getIndexTypeSizeInBits(PT), 0);
+  const Value *Stripped =
+      B.Private->stripAndAccumulateConstantOffsets(DL, Off, true);
+  if (Stripped != AI)
+    return;
+  uint64_t Have = Size->getFixedValue() - Off.getSExtValue();
+  if (Have < Need)
+    error(B,
+          "the per-lane buffer holds " + Twine(Have) + " bytes but each lane " +
+              (B.Op == BlockOp::Store ? "writes " : "receives ") + Twine(Need));
+}
+
+void Validator::checkUniform(const BlockCall &B) {
+  const Instruction *Branch = nullptr;
+  Lanes C = U.control(B.CI->getParent(), &Branch);
+  if (C == Lanes::Divergent) {
+    std::string At;
+    if (DebugLoc L = userDebugLoc(Branch))
+      At = (" (the branch at line " + Twine(L.getLine()) + ")").str();
+    error(B, "the whole subgroup must execute it in uniform control flow, but "
+             "it is under a branch on a value that differs between lanes" +
+                 At);
+  } else if (C == Lanes::Unknown) {
+    missed(B, "UniformityUnproven",
+           "uniform control flow is not proven: a branch here depends on "
+           "this function's arguments");
+  }
+  for (auto [V, What] : {std::pair<Value *, const char *>{B.Base, "base"},
+                         {B.Width, "width"},
+                         {B.Height, "height"},
+                         {B.Pitch, "pitch"},
+                         {B.Coord, "coordinate"}}) {
+    Lanes L = U.of(V);
+    if (L == Lanes::Divergent)
+      error(B, Twine("the ") + What +
+                   " must be the same in every lane of the subgroup, but it "
+                   "is computed from a work-item id (or private memory)");
+    else if (L == Lanes::Unknown)
+      missed(B, "UniformityUnproven",
+             Twine("the ") + What +
+                 " comes from this function's arguments: its uniformity "
+                 "is not proven");
+  }
+}
+
+bool Validator::run(ArrayRef<BlockCall> Calls) {
+  bool Changed = false;
+  for (const BlockCall &B : Calls) {
+    unsigned Before = Broken;
+    CROSSLANE_DEBUG(dbgs() << "crosslane-xe-block-io: " << *B.CI << "\n");
+    if (!Chip.Has2DBlock) {
+      error(B, Twine(Chip.Name) + " (" + Chip.Family +
+                   ") has no 2D block IO (cl_intel_subgroup_2d_block_io "
+                   "comes with Xe-HPC and later); a 1-D fallback is not "
+                   "implemented yet");
+      continue;
+    }
+    if (!B.NonConstant.empty()) {
+      error(B, "the element size, block width, height and count must be "
+               "compile-time constants (the " +
+                   join(B.NonConstant, ", ") + " is not)");
+      continue;
+    }
+    unsigned SG = subgroupSize(B, Changed);
+    checkShapeRules(B, SG);
+    checkBase(B);
+    checkGeometry(B);
+    checkPrivate(B, SG);
+    checkUniform(B);
+    // Code motion must not move a subgroup operation across control flow.
+    if (!B.CI->isConvergent()) {
+      B.CI->setConvergent();
+      B.CI->getCalledFunction()->setConvergent();
+      Changed = true;
+    }
+    if (Broken != Before)
+      continue;
+    ++NumValid;
+    uint64_t Bytes = laneBytes(B.Op, B.Shape, SG);
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "Valid", userDebugLoc(B.CI),
+                           B.CI->getParent());
+      R << "valid " << describe(B) << " on " << Chip.Name << " (subgroup "
+        << ore::NV("SubgroupSize", SG) << ")";
+      if (Bytes)
+        R << ": each lane " << (B.Op == BlockOp::Store ? "writes " : "gets ")
+          << ore::NV("LaneBytes", Bytes) << " bytes";
+      return R;
+    });
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses XeBlockIOPass::run(Function &F,
+                                     FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !Triple(F.getParent()->getTargetTriple()).isSPIRV())
+    return PreservedAnalyses::all();
+  // clang's OpenCL copy of a kernel's body (for kernels enqueued from
+  // kernels): the kernel itself is checked.
+  StringRef Name = F.getName();
+  if (Name.consume_front("__clang_ocl_kern_imp_"))
+    if (Function *K = F.getParent()->getFunction(Name))
+      if (K->getCallingConv() == CallingConv::SPIR_KERNEL)
+        return PreservedAnalyses::all();
+  SmallVector<BlockCall, 8> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (std::optional<BlockCall> B = decode(CI))
+          Calls.push_back(*B);
+  if (Calls.empty())
+    return PreservedAnalyses::all();
+  noteStatisticsCounted();
+  StringRef ChipName = Opts.Chip.empty() ? StringRef(XeChipOpt) : Opts.Chip;
+  const XeChip *Chip = lookupXeChip(ChipName);
+  if (!Chip) {
+    F.getContext().diagnose(
+        DiagnosticInfoGeneric(Twine("crosslane-xe-block-io: unknown chip '") +
+                                  ChipName + "' (known: " + xeChipNames() + ")",
+                              DS_Error));
+    return PreservedAnalyses::all();
+  }
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  Validator V(F, *Chip, ORE, PDT);
+  if (!V.run(Calls))
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+void XeBlockIOPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << MapClassName2PassName(name());
+  if (!Opts.Chip.empty())
+    OS << "<chip=" << Opts.Chip << ">";
+}
+
+Expected<XeBlockIOOptions> parseXeBlockIOOptions(StringRef Params) {
+  XeBlockIOOptions Opts;
+  while (!Params.empty()) {
+    StringRef P;
+    std::tie(P, Params) = Params.split(';');
+    if (P.consume_front("chip=") && lookupXeChip(P)) {
+      Opts.Chip = P.str();
+      continue;
+    }
+    return make_error<StringError>(
+        formatv("invalid crosslane-xe-block-io parameter '{0}' (expected "
+                "chip=NAME with NAME one of {1})",
+                P, xeChipNames())
+            .str(),
+        inconvertibleErrorCode());
+  }
+  return Opts;
+}
+
+} // namespace crosslane

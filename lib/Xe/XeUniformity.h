@@ -1,0 +1,68 @@
+//===- XeUniformity.h - Divergence of OpenCL/SPIR-V device code -*- C++ -*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Which values and blocks of a spirv64 function may differ between the
+/// lanes of a subgroup. LLVM's UniformityAnalysis says "all uniform" on
+/// spirv64 (the target has no divergence hooks), so the 2D block IO rules
+/// ("uniform control flow, uniform operands") need their own.
+///
+/// Three states: Uniform; Unknown (reaches back to a non-kernel function's
+/// argument, whose callers are not looked at); Divergent (reaches back to a
+/// work-item id: get_local_id, get_global_id, get_sub_group_local_id, the
+/// __spirv_BuiltIn*InvocationId variables, an atomic's result, private
+/// memory). A value takes the largest state of its operands; a branch on a
+/// non-uniform condition gives that state to the blocks it controls (up to
+/// its immediate post-dominator) and to the phis where they join.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_XE_XEUNIFORMITY_H
+#define CROSSLANE_LIB_XE_XEUNIFORMITY_H
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+class Instruction;
+class PostDominatorTree;
+class Value;
+} // namespace llvm
+
+namespace crosslane {
+namespace xe {
+
+enum class Lanes { Uniform = 0, Unknown = 1, Divergent = 2 };
+
+class XeUniformity {
+public:
+  XeUniformity(llvm::Function &F, const llvm::PostDominatorTree &PDT);
+  Lanes of(const llvm::Value *V) const;
+  /// The state of the control flow reaching \p BB and, when not uniform,
+  /// the branch responsible.
+  Lanes control(const llvm::BasicBlock *BB,
+                const llvm::Instruction **Branch = nullptr) const;
+
+private:
+  llvm::DenseMap<const llvm::Value *, Lanes> State;
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 std::pair<Lanes, const llvm::Instruction *>>
+      Control;
+  bool IsKernel;
+  Lanes seed(const llvm::Instruction &I) const;
+  bool update(const llvm::Value *V, Lanes L);
+  bool propagate(llvm::Function &F, const llvm::PostDominatorTree &PDT);
+};
+
+/// The name a mangled (Itanium) function name spells: "get_local_id" for
+/// "_Z12get_local_idj"; \p Name itself when it is not mangled.
+llvm::StringRef demangledBase(llvm::StringRef Name);
+
+} // namespace xe
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_XE_XEUNIFORMITY_H
