@@ -102,5 +102,8 @@ if [ -x "$BUILD/bin/crosslane-run" ]; then
   done
 fi
 
+bold "== Intel Xe: 2D block IO checked per chip (examples/xe/gemm_tile.cl, OpenCL C for spirv64)"
+bash "$ROOT/examples/xe/demo-xe.sh" "$BUILD"
+
 bold "== Vortex: HIP programs compiled by clang-22 + Crosslane, run on Vortex's simulator"
 bash "$ROOT/examples/vortex/demo-vortex.sh" "$BUILD"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# make demo, Intel Xe part: examples/xe/gemm_tile.cl (OpenCL C with
+# cl_intel_subgroup_2d_block_io) through clang-22 + Crosslane for pvc, bmg
+# and dg2: the 2D block IO validator's remarks (dg2 has no 2D block
+# hardware: errors, as it should), then the SPIR-V LLVM 22 emits for pvc.
+set -euo pipefail
+BUILD=${1:-build}
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
+PLUGIN=$BUILD/lib/CrosslanePlugin.so
+SRC=$ROOT/examples/xe/gemm_tile.cl
+OUT=$BUILD/examples/xe
+mkdir -p "$OUT"
+CLANG=(clang-22 -cl-std=CL3.0 --target=spirv64 -O2 -gline-tables-only
+       -fpass-plugin="$PLUGIN")
+for chip in pvc bmg dg2; do
+  echo "-- $chip: crosslane-xe-block-io (remarks; errors expected on dg2)"
+  if "${CLANG[@]}" -mllvm -crosslane-xe-chip=$chip -Rpass=crosslane-xe-block-io \
+       -S -emit-llvm "$SRC" -o "$OUT/gemm_tile.$chip.ll" 2> "$OUT/gemm_tile.$chip.log"; then
+    status="compiled"
+  else
+    status="rejected"
+  fi
+  grep -E "remark:|error:" "$OUT/gemm_tile.$chip.log" | sed "s|$ROOT/||; s/ \[-Rpass=.*//; s/^/    /"
+  echo "    => $status"
+done
+echo "-- pvc: SPIR-V from LLVM 22 (the 2D block calls are imports IGC resolves)"
+"${CLANG[@]}" -mllvm -crosslane-xe-chip=pvc -S "$SRC" -o "$OUT/gemm_tile.spvasm"
+grep -E 'LinkageAttributes "intel_sub_group_2d_block' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
+grep -E 'OpExecutionMode .* SubgroupSize' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
