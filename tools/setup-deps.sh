@@ -17,6 +17,8 @@ PKGS=(
   # Vortex kernels: rv32 libgcc.a and picolibc's C headers; readelf for
   # Vortex's vxbin.py
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils
+  # Intel Xe referees: ocloc (IGC 1.0.12504) and GenX_IR, the vISA verifier
+  intel-opencl-icd libigc-tools
   # build and test
   cmake ninja-build python3 libgtest-dev
 )

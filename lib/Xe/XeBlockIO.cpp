@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Xe/XeBlockIO.h"
-#include "BlockShapes.h"
+#include "BlockCalls.h"
 #include "XeUniformity.h"
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
@@ -41,19 +41,8 @@ static cl::opt<std::string>
               cl::init("pvc"));
 
 namespace crosslane {
+namespace xe {
 namespace {
-
-/// One 2D block call, in either spelling.
-struct BlockCall {
-  CallInst *CI = nullptr;
-  BlockOp Op = BlockOp::Load;
-  bool OpenCLName = false;
-  BlockShape Shape;
-  /// SPIR-V spelling: the shape operands that are not constants.
-  SmallVector<StringRef, 4> NonConstant;
-  Value *Base = nullptr, *Width = nullptr, *Height = nullptr, *Pitch = nullptr,
-        *Coord = nullptr, *Private = nullptr;
-};
 
 std::optional<BlockOp> spirvOp(StringRef Base) {
   return StringSwitch<std::optional<BlockOp>>(Base)
@@ -128,7 +117,9 @@ bool decodeOpenCL(CallInst *CI, StringRef Name, BlockCall &B) {
   return true;
 }
 
-std::optional<BlockCall> decode(CallInst *CI) {
+} // namespace
+
+std::optional<BlockCall> decodeBlockCall(CallInst *CI) {
   Function *Callee = CI->getCalledFunction();
   if (!Callee)
     return std::nullopt;
@@ -147,6 +138,8 @@ std::optional<BlockCall> decode(CallInst *CI) {
   return std::nullopt;
 }
 
+namespace {
+
 /// Checks one function's 2D block calls for one chip.
 class Validator {
 public:
@@ -154,6 +147,8 @@ public:
             const PostDominatorTree &PDT)
       : F(F), Chip(Chip), ORE(ORE), U(F, PDT) {}
   bool run(ArrayRef<BlockCall> Calls);
+  /// The calls that broke no rule.
+  SmallVector<BlockCall, 8> Valid;
 
 private:
   Function &F;
@@ -407,6 +402,8 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
     if (Broken != Before)
       continue;
     ++NumValid;
+    if (SG == 16)
+      Valid.push_back(B);
     uint64_t Bytes = laneBytes(B.Op, B.Shape, SG);
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "Valid", userDebugLoc(B.CI),
@@ -423,6 +420,7 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
 }
 
 } // namespace
+} // namespace xe
 
 PreservedAnalyses XeBlockIOPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
@@ -439,7 +437,7 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *CI = dyn_cast<CallInst>(&I))
-        if (std::optional<BlockCall> B = decode(CI))
+        if (std::optional<BlockCall> B = xe::decodeBlockCall(CI))
           Calls.push_back(*B);
   if (Calls.empty())
     return PreservedAnalyses::all();
@@ -455,8 +453,11 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  Validator V(F, *Chip, ORE, PDT);
-  if (!V.run(Calls))
+  xe::Validator V(F, *Chip, ORE, PDT);
+  bool Changed = V.run(Calls);
+  if (Opts.LowerIGC)
+    Changed |= xe::lowerToIGCFlatReads(V.Valid, ORE, Chip->Name);
+  if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
@@ -466,8 +467,13 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
 void XeBlockIOPass::printPipeline(
     raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
   OS << MapClassName2PassName(name());
+  SmallVector<std::string, 2> Params;
   if (!Opts.Chip.empty())
-    OS << "<chip=" << Opts.Chip << ">";
+    Params.push_back("chip=" + Opts.Chip);
+  if (Opts.LowerIGC)
+    Params.push_back("lower=igc");
+  if (!Params.empty())
+    OS << "<" << join(Params, ";") << ">";
 }
 
 Expected<XeBlockIOOptions> parseXeBlockIOOptions(StringRef Params) {
@@ -475,13 +481,17 @@ Expected<XeBlockIOOptions> parseXeBlockIOOptions(StringRef Params) {
   while (!Params.empty()) {
     StringRef P;
     std::tie(P, Params) = Params.split(';');
+    if (P == "lower=igc") {
+      Opts.LowerIGC = true;
+      continue;
+    }
     if (P.consume_front("chip=") && lookupXeChip(P)) {
       Opts.Chip = P.str();
       continue;
     }
     return make_error<StringError>(
         formatv("invalid crosslane-xe-block-io parameter '{0}' (expected "
-                "chip=NAME with NAME one of {1})",
+                "chip=NAME with NAME one of {1}, or lower=igc)",
                 P, xeChipNames())
             .str(),
         inconvertibleErrorCode());

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// crosslane-xe-block-io<chip=NAME>: checks every 2D block operation of a
-/// spirv64 function against the rules nobody else checks (LLVM's SPIR-V
+/// crosslane-xe-block-io<chip=NAME;lower=igc>: checks every 2D block operation
+/// of a spirv64 function against the rules nobody else checks (LLVM's SPIR-V
 /// backend and spirv-val check none of them): the calls of
 /// SPV_INTEL_2d_block_io (`__spirv_Subgroup2DBlock{Load,LoadTransform,
 /// LoadTranspose,Prefetch,Store}INTEL`) and of cl_intel_subgroup_2d_block_io
@@ -36,6 +36,10 @@ namespace crosslane {
 struct XeBlockIOOptions {
   /// Empty: -crosslane-xe-chip (default pvc).
   std::string Chip;
+  /// lower=igc: valid reads IGC 1.0.12504 has a flat builtin for become
+  /// that builtin (the offline compiler Debian 12 ships knows neither
+  /// 2D block spelling).
+  bool LowerIGC = false;
 };
 
 class XeBlockIOPass : public llvm::PassInfoMixin<XeBlockIOPass> {

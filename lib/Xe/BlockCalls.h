@@ -1,0 +1,58 @@
+//===- BlockCalls.h - Xe 2D block IO calls in LLVM IR -----------*- C++ -*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A 2D block operation as it appears in IR, in either spelling
+/// (`__spirv_Subgroup2DBlock*INTEL` or `intel_sub_group_2d_block_*`), and
+/// the lowering of valid reads to the flat 2D read builtins of IGC
+/// 1.0.12504 (Debian 12's Intel compiler, which knows neither spelling).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_XE_BLOCKCALLS_H
+#define CROSSLANE_LIB_XE_BLOCKCALLS_H
+
+#include "BlockShapes.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace llvm {
+class CallInst;
+class OptimizationRemarkEmitter;
+class Value;
+} // namespace llvm
+
+namespace crosslane {
+namespace xe {
+
+struct BlockCall {
+  llvm::CallInst *CI = nullptr;
+  BlockOp Op = BlockOp::Load;
+  bool OpenCLName = false;
+  BlockShape Shape;
+  /// SPIR-V spelling: the shape operands that are not constants.
+  llvm::SmallVector<llvm::StringRef, 4> NonConstant;
+  llvm::Value *Base = nullptr, *Width = nullptr, *Height = nullptr,
+              *Pitch = nullptr, *Coord = nullptr, *Private = nullptr;
+};
+
+/// \p CI as a 2D block operation, if it is one.
+std::optional<BlockCall> decodeBlockCall(llvm::CallInst *CI);
+
+/// Replaces each read of \p Valid (already checked, subgroup size 16) that
+/// IGC 1.0.12504 has a flat builtin for by that builtin, storing its result
+/// to the per-lane buffer; remarks what it replaced and what it kept.
+/// Returns whether it changed anything.
+bool lowerToIGCFlatReads(llvm::ArrayRef<BlockCall> Valid,
+                         llvm::OptimizationRemarkEmitter &ORE,
+                         llvm::StringRef Chip);
+
+} // namespace xe
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_XE_BLOCKCALLS_H
