@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: static cost of Crosslane's cross-lane code vs the best known
 # sequences, per chip, then (full runs) simx cycles of HIP on Vortex against
-# Vortex's own kernels (see bench/README.md). Extra arguments go to bench.py
+# Vortex's own kernels and Intel Xe tile loads as ocloc compiles them (see
+# bench/README.md). Extra arguments go to bench.py
 # and skip the Vortex part.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,5 +13,7 @@ rc=$?
 if [ $# -eq 0 ]; then
   echo
   python3 "$ROOT/bench/vortex.py" --build "$BUILD" || rc=1
+  echo
+  python3 "$ROOT/bench/xe.py" --build "$BUILD" || rc=1
 fi
 exit $rc
