@@ -1359,7 +1359,8 @@ DecodedFunc *Executor::Impl::decode(const Function &F) {
 bool Executor::Impl::decodeBody(const Function &F, DecodedFunc &DF) {
   std::string Why;
   DenseMap<const Value *, int32_t> SlotOf;
-  bool IsKernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+  bool IsKernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL ||
+                  F.getCallingConv() == CallingConv::SPIR_KERNEL;
   for (const Argument &A : F.args()) {
     int32_t S = newSlot(DF, A.getType(), Why);
     if (S < 0) {

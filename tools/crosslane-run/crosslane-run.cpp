@@ -17,7 +17,10 @@
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Executor/Executor.h"
 #include "crosslane/Executor/VortexTarget.h"
+#include "crosslane/Executor/XeTarget.h"
+
 #include "crosslane/Support/ChipInfo.h"
+#include "llvm/IR/Constants.h"
 #ifdef CROSSLANE_HAVE_SUBGROUP_REFERENCE
 #include "crosslane/SubgroupReduce/Reference.h"
 #endif
@@ -152,8 +155,9 @@ static cl::opt<std::string> IntRange(
     cl::cat(Cat));
 static cl::opt<std::string>
     TargetOpt("target",
-              cl::desc("Target model: amdgpu, vortex, or auto (default: "
-                       "vortex for riscv32 modules with Vortex functions)"),
+              cl::desc("Target model: amdgpu, vortex, xe, or auto (default: "
+                       "vortex for riscv32 modules with Vortex functions, xe "
+                       "for spirv64 modules)"),
               cl::init("auto"), cl::cat(Cat));
 static cl::opt<std::string> VortexConfigOpt(
     "vortex-config",
@@ -632,6 +636,31 @@ void loadVortex(Loaded &L, StringRef Path, unsigned Which) {
   L.X = std::make_unique<Executor>(*L.M, std::move(TM));
 }
 
+/// Picks the spir_kernel of a spirv64 module and creates the Xe model with
+/// the kernel's required subgroup size (16 without one).
+void loadXe(Loaded &L, StringRef Path) {
+  for (Function &F : *L.M)
+    if (F.getCallingConv() == CallingConv::SPIR_KERNEL && !F.isDeclaration() &&
+        (KernelName.empty() || F.getName() == KernelName)) {
+      if (L.K)
+        fatal("'" + Path + "' has several kernels: choose one with --kernel");
+      L.K = &F;
+    }
+  if (!L.K)
+    fatal("no spir_kernel" +
+          (KernelName.empty() ? Twine() : Twine(" '") + KernelName + "'") +
+          " in '" + Path + "'");
+  unsigned SG = 16;
+  if (MDNode *MD = L.K->getMetadata("intel_reqd_sub_group_size"))
+    if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+      SG = C->getZExtValue();
+  std::string Err;
+  auto TM = createXeTarget(SG, Err);
+  if (!TM)
+    fatal(Err);
+  L.X = std::make_unique<Executor>(*L.M, std::move(TM));
+}
+
 void load(Loaded &L, StringRef Path, unsigned Which) {
   SMDiagnostic Diag;
   // Textual IR is parsed without the debug-info upgrade, which verifies the
@@ -657,10 +686,13 @@ void load(Loaded &L, StringRef Path, unsigned Which) {
     fatal("'" + Path + "' is not valid IR: " + StringRef(VOS.str()).trim());
   if (Text)
     UpgradeDebugInfo(*L.M);
-  if (TargetOpt != "auto" && TargetOpt != "amdgpu" && TargetOpt != "vortex")
-    fatal("bad --target '" + TargetOpt + "' (amdgpu, vortex or auto)");
+  if (TargetOpt != "auto" && TargetOpt != "amdgpu" && TargetOpt != "vortex" &&
+      TargetOpt != "xe")
+    fatal("bad --target '" + TargetOpt + "' (amdgpu, vortex, xe or auto)");
   if (TargetOpt == "vortex" || (TargetOpt == "auto" && isVortexModule(*L.M)))
     return loadVortex(L, Path, Which);
+  if (TargetOpt == "xe" || (TargetOpt == "auto" && isXeModule(*L.M)))
+    return loadXe(L, Path);
   if (!KernelName.empty()) {
     L.K = L.M->getFunction(KernelName);
     if (!L.K || L.K->isDeclaration())
