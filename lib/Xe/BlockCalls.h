@@ -52,6 +52,13 @@ bool lowerToIGCFlatReads(llvm::ArrayRef<BlockCall> Valid,
                          llvm::OptimizationRemarkEmitter &ORE,
                          llvm::StringRef Chip);
 
+/// Replaces each of \p Valid (subgroup size 16) by the per-lane loads or
+/// stores that give each lane its fragment (PlainFallback.cpp): for chips
+/// without 2D block hardware. Prefetches are dropped.
+bool lowerToPlainAccesses(llvm::ArrayRef<BlockCall> Valid,
+                          llvm::OptimizationRemarkEmitter &ORE,
+                          llvm::StringRef Chip);
+
 } // namespace xe
 } // namespace crosslane
 

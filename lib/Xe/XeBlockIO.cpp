@@ -230,7 +230,10 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG) {
     error(B, "cl_intel_subgroup_2d_block_io functions need a subgroup size "
              "of 16 (the kernel requires " +
                  Twine(SG) + ")");
-  std::string Rule = checkShape(Chip, B.Op, B.Shape, SG);
+  // Without 2D block hardware the per-lane fallback runs any shape the
+  // extension defines; the first 2D chip's table bounds them.
+  const XeChip &Table = Chip.Has2DBlock ? Chip : *lookupXeChip("pvc");
+  std::string Rule = checkShape(Table, B.Op, B.Shape, SG);
   if (!Rule.empty())
     error(B, Rule);
 }
@@ -374,13 +377,6 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
   for (const BlockCall &B : Calls) {
     unsigned Before = Broken;
     CROSSLANE_DEBUG(dbgs() << "crosslane-xe-block-io: " << *B.CI << "\n");
-    if (!Chip.Has2DBlock) {
-      error(B, Twine(Chip.Name) + " (" + Chip.Family +
-                   ") has no 2D block IO (cl_intel_subgroup_2d_block_io "
-                   "comes with Xe-HPC and later); a 1-D fallback is not "
-                   "implemented yet");
-      continue;
-    }
     if (!B.NonConstant.empty()) {
       error(B, "the element size, block width, height and count must be "
                "compile-time constants (the " +
@@ -388,6 +384,12 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
       continue;
     }
     unsigned SG = subgroupSize(B, Changed);
+    if (!Chip.Has2DBlock && SG != 16)
+      error(B, Twine(Chip.Name) +
+                   " has no 2D block hardware, and its "
+                   "per-lane fallback needs a subgroup size of "
+                   "16 (the kernel requires " +
+                   Twine(SG) + ")");
     checkShapeRules(B, SG);
     checkBase(B);
     checkGeometry(B);
@@ -455,7 +457,9 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   xe::Validator V(F, *Chip, ORE, PDT);
   bool Changed = V.run(Calls);
-  if (Opts.LowerIGC)
+  if (!Chip->Has2DBlock)
+    Changed |= xe::lowerToPlainAccesses(V.Valid, ORE, Chip->Name);
+  else if (Opts.LowerIGC)
     Changed |= xe::lowerToIGCFlatReads(V.Valid, ORE, Chip->Name);
   if (!Changed)
     return PreservedAnalyses::all();
