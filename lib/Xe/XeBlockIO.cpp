@@ -200,16 +200,17 @@ void Validator::missed(const BlockCall &B, StringRef Name, const Twine &Why) {
 
 /// The kernel's required subgroup size; a kernel without one gets 16.
 unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
+  // (clang copies a kernel's attribute to its body's copy.)
+  if (MDNode *MD = F.getMetadata("intel_reqd_sub_group_size"))
+    if (MD->getNumOperands() == 1)
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+        return unsigned(C->getZExtValue());
   if (F.getCallingConv() != CallingConv::SPIR_KERNEL) {
     missed(B, "SubgroupSizeUnknown",
            "in a function that is not a kernel: the kernel's subgroup size "
            "(16) is assumed, not checked");
     return 16;
   }
-  if (MDNode *MD = F.getMetadata("intel_reqd_sub_group_size"))
-    if (MD->getNumOperands() == 1)
-      if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
-        return unsigned(C->getZExtValue());
   LLVMContext &Ctx = F.getContext();
   F.setMetadata("intel_reqd_sub_group_size",
                 MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
@@ -428,12 +429,16 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !Triple(F.getParent()->getTargetTriple()).isSPIRV())
     return PreservedAnalyses::all();
-  // clang's OpenCL copy of a kernel's body (for kernels enqueued from
-  // kernels): the kernel itself is checked.
+  // clang's OpenCL copy of a kernel's body: checked once, where the body
+  // runs (in the kernel once inlined, at -O1 and up; in the copy at -O0).
   StringRef Name = F.getName();
   if (Name.consume_front("__clang_ocl_kern_imp_"))
     if (Function *K = F.getParent()->getFunction(Name))
-      if (K->getCallingConv() == CallingConv::SPIR_KERNEL)
+      if (K->getCallingConv() == CallingConv::SPIR_KERNEL &&
+          none_of(F.users(), [&](const User *U) {
+            const auto *CB = dyn_cast<CallBase>(U);
+            return CB && CB->getFunction() == K;
+          }))
         return PreservedAnalyses::all();
   SmallVector<BlockCall, 8> Calls;
   for (BasicBlock &BB : F)

@@ -14,6 +14,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -59,9 +60,11 @@ Lanes XeUniformity::seed(const Instruction &I) const {
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
     if (isLaneIdVariable(L->getPointerOperand()))
       return Lanes::Divergent;
-    // Private memory holds each lane's own data.
-    if (isa<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
-      return Lanes::Divergent;
+    // Private memory: what was stored there (-O0 keeps every variable in
+    // an alloca).
+    if (const auto *A =
+            dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
+      return memory(A);
   }
   return Lanes::Uniform;
 }
@@ -91,12 +94,44 @@ Lanes XeUniformity::control(const BasicBlock *BB,
   return It->second.first;
 }
 
+Lanes XeUniformity::memory(const AllocaInst *A) const {
+  auto It = Memory.find(A);
+  return It == Memory.end() ? Lanes::Uniform : It->second;
+}
+
+/// What \p I puts in private memory: a stored value's state, or (an alloca
+/// passed to a call, such as a 2D load's buffer) each lane's own data.
+bool XeUniformity::noteMemory(const Instruction &I) {
+  auto Raise = [&](const Value *Ptr, Lanes L) {
+    const auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+    if (!A)
+      return false;
+    Lanes &M = Memory[A];
+    if (L <= M)
+      return false;
+    M = L;
+    return true;
+  };
+  if (const auto *S = dyn_cast<StoreInst>(&I))
+    return Raise(S->getPointerOperand(), std::max(of(S->getValueOperand()),
+                                                  of(S->getPointerOperand())));
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB || CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB))
+    return false;
+  bool Changed = false;
+  for (const Value *Arg : CB->args())
+    if (Arg->getType()->isPointerTy())
+      Changed |= Raise(Arg, Lanes::Divergent);
+  return Changed;
+}
+
 /// One round over the function; true if some state grew.
 bool XeUniformity::propagate(Function &F, const PostDominatorTree &PDT) {
   bool Changed = false;
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT) {
     for (Instruction &I : *BB) {
+      Changed |= noteMemory(I);
       Lanes L = seed(I);
       for (const Use &Op : I.operands())
         if (!isa<BasicBlock>(Op.get()))
@@ -140,7 +175,10 @@ bool XeUniformity::propagate(Function &F, const PostDominatorTree &PDT) {
 }
 
 XeUniformity::XeUniformity(Function &F, const PostDominatorTree &PDT)
-    : IsKernel(F.getCallingConv() == CallingConv::SPIR_KERNEL) {
+    // clang's copy of an OpenCL kernel's body is called with the kernel's
+    // own arguments.
+    : IsKernel(F.getCallingConv() == CallingConv::SPIR_KERNEL ||
+               F.getName().starts_with("__clang_ocl_kern_imp_")) {
   if (!IsKernel)
     for (Argument &A : F.args())
       State[&A] = Lanes::Unknown;

@@ -14,8 +14,9 @@
 /// argument, whose callers are not looked at); Divergent (reaches back to a
 /// work-item id: get_local_id, get_global_id, get_sub_group_local_id, the
 /// __spirv_BuiltIn*InvocationId variables, an atomic's result, private
-/// memory). A value takes the largest state of its operands; a branch on a
-/// non-uniform condition gives that state to the blocks it controls (up to
+/// memory a call wrote). A load from private memory has the state of what
+/// was stored there. A value takes the largest state of its operands; a branch
+/// on a non-uniform condition gives that state to the blocks it controls (up to
 /// its immediate post-dominator) and to the phis where they join.
 ///
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
+class AllocaInst;
 class BasicBlock;
 class Function;
 class Instruction;
@@ -49,11 +51,15 @@ public:
 
 private:
   llvm::DenseMap<const llvm::Value *, Lanes> State;
+  /// Private memory (allocas): the state of what lanes stored there.
+  llvm::DenseMap<const llvm::AllocaInst *, Lanes> Memory;
   llvm::DenseMap<const llvm::BasicBlock *,
                  std::pair<Lanes, const llvm::Instruction *>>
       Control;
   bool IsKernel;
   Lanes seed(const llvm::Instruction &I) const;
+  Lanes memory(const llvm::AllocaInst *A) const;
+  bool noteMemory(const llvm::Instruction &I);
   bool update(const llvm::Value *V, Lanes L);
   bool propagate(llvm::Function &F, const llvm::PostDominatorTree &PDT);
 };
