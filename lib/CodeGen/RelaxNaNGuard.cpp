@@ -29,6 +29,7 @@
 
 #include "crosslane/CodeGen/RelaxNaNGuard.h"
 #include "crosslane/Support/Debug.h"
+#include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -214,7 +215,9 @@ bool relaxNaNGuards(Function &F) {
   OptimizationRemarkEmitter ORE(&F);
   if (needsQuieting(F)) {
     ORE.emit([&] {
-      return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept", Entries[0])
+      return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept",
+                                      userDebugLoc(Entries[0]),
+                                      Entries[0]->getParent())
              << "fmin/fmax reductions keep their NaN guards: the function "
                 "is strictfp or calls llvm.canonicalize or "
                 "llvm.maximumnum/minimumnum, whose lowering needs the operand "
@@ -228,14 +231,16 @@ bool relaxNaNGuards(Function &F) {
     Constant *Id = entryIdentity(*S);
     if (!Id || !collectChain(S, Id, C)) {
       ORE.emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept", S)
+        return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept",
+                                        userDebugLoc(S), S->getParent())
                << "fmin/fmax reduction keeps its NaN guard: its chain is "
                   "not the one crosslane-expand-subgroup emits";
       });
       continue;
     }
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "GuardRemoved", S)
+      return OptimizationRemark(DEBUG_TYPE, "GuardRemoved", userDebugLoc(S),
+                                S->getParent())
              << "fmin/fmax reduction reduces NaNs with llvm.maxnum/minnum "
                 "itself (guard removed; "
              << ore::NV("Steps", unsigned(C.Steps.size()))
