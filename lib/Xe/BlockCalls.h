@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 
 namespace llvm {
 class CallInst;
@@ -35,6 +36,8 @@ struct BlockCall {
   BlockOp Op = BlockOp::Load;
   bool OpenCLName = false;
   BlockShape Shape;
+  /// Why the call cannot be read (a wrong operand count), or empty.
+  std::string Malformed;
   /// SPIR-V spelling: the shape operands that are not constants.
   llvm::SmallVector<llvm::StringRef, 4> NonConstant;
   llvm::Value *Base = nullptr, *Width = nullptr, *Height = nullptr,

@@ -58,8 +58,12 @@ std::optional<BlockOp> spirvOp(StringRef Base) {
 /// Pitch, Coord[, Dst]) (research/xe-block-io.md §1.2).
 bool decodeSpirv(CallInst *CI, BlockOp Op, BlockCall &B) {
   unsigned N = Op == BlockOp::Prefetch ? 9 : 10;
-  if (CI->arg_size() != N)
-    return false;
+  if (CI->arg_size() != N) {
+    B.Malformed = (Twine("the SPIR-V spelling takes ") + Twine(N) +
+                   " operands, this call has " + Twine(CI->arg_size()))
+                      .str();
+    return true;
+  }
   unsigned *Fields[] = {&B.Shape.ElemBytes, &B.Shape.W, &B.Shape.H, &B.Shape.C};
   static const char *Names[] = {"element size", "block width", "block height",
                                 "block count"};
@@ -104,8 +108,12 @@ bool decodeOpenCL(CallInst *CI, StringRef Name, BlockCall &B) {
   M[5].getAsInteger(10, B.Shape.C);
   B.Shape.ElemBytes = Bits % 8 ? 0 : Bits / 8;
   unsigned N = B.Op == BlockOp::Prefetch ? 5 : 6;
-  if (CI->arg_size() != N)
-    return false;
+  if (CI->arg_size() != N) {
+    B.Malformed = (Twine("the OpenCL function takes ") + Twine(N) +
+                   " arguments, this call has " + Twine(CI->arg_size()))
+                      .str();
+    return true;
+  }
   B.Base = CI->getArgOperand(0);
   B.Width = CI->getArgOperand(1);
   B.Height = CI->getArgOperand(2);
@@ -170,7 +178,7 @@ private:
 
 std::string Validator::describe(const BlockCall &B) const {
   // A shape operand that is not a constant shows as '?'.
-  auto Num = [](unsigned V, unsigned Scale = 1) {
+  auto Num = [](unsigned V, uint64_t Scale = 1) {
     return V ? std::to_string(V * Scale) : std::string("?");
   };
   return formatv("2D block {0} {1}b_{2}r{3}x{4}c", opName(B.Op),
@@ -212,9 +220,14 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
     return 16;
   }
   LLVMContext &Ctx = F.getContext();
-  F.setMetadata("intel_reqd_sub_group_size",
-                MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
-                                     Type::getInt32Ty(Ctx), 16))));
+  MDNode *Sixteen = MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
+                                         Type::getInt32Ty(Ctx), 16)));
+  F.setMetadata("intel_reqd_sub_group_size", Sixteen);
+  // clang's copy of a kernel's body (-O0): the kernel gets it too.
+  StringRef Name = F.getName();
+  if (Name.consume_front("__clang_ocl_kern_imp_"))
+    if (Function *K = F.getParent()->getFunction(Name))
+      K->setMetadata("intel_reqd_sub_group_size", Sixteen);
   Changed = true;
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "SubgroupSizeSet", userDebugLoc(B.CI),
@@ -227,10 +240,6 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
 }
 
 void Validator::checkShapeRules(const BlockCall &B, unsigned SG) {
-  if (B.OpenCLName && SG != 16)
-    error(B, "cl_intel_subgroup_2d_block_io functions need a subgroup size "
-             "of 16 (the kernel requires " +
-                 Twine(SG) + ")");
   // Without 2D block hardware the per-lane fallback runs any shape the
   // extension defines; the first 2D chip's table bounds them.
   const XeChip &Table = Chip.Has2DBlock ? Chip : *lookupXeChip("pvc");
@@ -273,6 +282,10 @@ void Validator::checkGeometry(const BlockCall &B) {
     // x's low bits, from a constant or what known bits say.
     const DataLayout &DL = F.getDataLayout();
     Value *X = findScalarElement(B.Coord, 0);
+    if (!X)
+      missed(B, "XAlignmentUnproven",
+             checkX(1, Es) + ": not proven for this x; the caller must "
+                             "guarantee it");
     if (X && X->getType()->isIntegerTy(32)) {
       KnownBits K = computeKnownBits(X, DL, nullptr, B.CI);
       unsigned Need = Es == 1 ? 2 : 1;
@@ -333,8 +346,14 @@ void Validator::checkPrivate(const BlockCall &B, unsigned SG) {
       B.Private->stripAndAccumulateConstantOffsets(DL, Off, true);
   if (Stripped != AI)
     return;
-  uint64_t Have = Size->getFixedValue() - Off.getSExtValue();
-  if (Have < Need)
+  int64_t Have = int64_t(Size->getFixedValue()) - Off.getSExtValue();
+  if (Off.isNegative() || Have <= 0) {
+    error(B, "the per-lane buffer pointer is " + Twine(Off.getSExtValue()) +
+                 " bytes into a " + Twine(Size->getFixedValue()) +
+                 "-byte private buffer, outside it");
+    return;
+  }
+  if (uint64_t(Have) < Need)
     error(B,
           "the per-lane buffer holds " + Twine(Have) + " bytes but each lane " +
               (B.Op == BlockOp::Store ? "writes " : "receives ") + Twine(Need));
@@ -378,6 +397,10 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
   for (const BlockCall &B : Calls) {
     unsigned Before = Broken;
     CROSSLANE_DEBUG(dbgs() << "crosslane-xe-block-io: " << *B.CI << "\n");
+    if (!B.Malformed.empty()) {
+      error(B, B.Malformed);
+      continue;
+    }
     if (!B.NonConstant.empty()) {
       error(B, "the element size, block width, height and count must be "
                "compile-time constants (the " +
@@ -385,6 +408,14 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
       continue;
     }
     unsigned SG = subgroupSize(B, Changed);
+    if (SG != 16 && (SG != 32 || B.OpenCLName)) {
+      error(B, Twine(B.OpenCLName ? "cl_intel_subgroup_2d_block_io functions "
+                                    "need a subgroup size of 16"
+                                  : "2D block operations need a subgroup size "
+                                    "of 16 (or 32)") +
+                   " (the kernel requires " + Twine(SG) + ")");
+      continue;
+    }
     if (!Chip.Has2DBlock && SG != 16)
       error(B, Twine(Chip.Name) +
                    " has no 2D block hardware, and its "
@@ -392,6 +423,14 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
                    "16 (the kernel requires " +
                    Twine(SG) + ")");
     checkShapeRules(B, SG);
+    // research/xe-block-io.md §6.3: for these IGC and the hardware give lane
+    // i rows i and i + 16, the extension's text rows 2i and 2i + 1.
+    if (!Chip.Has2DBlock &&
+        ((B.Op == BlockOp::LoadTranspose && B.Shape.H > 16) ||
+         (B.Op == BlockOp::LoadTransform && B.Shape.W > 16)))
+      error(B, "the per-lane fallback does not rewrite this shape: its lane "
+               "order differs between the extension's text and Intel's "
+               "hardware (rows i and i + 16 per lane)");
     checkBase(B);
     checkGeometry(B);
     checkPrivate(B, SG);
@@ -462,9 +501,10 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   xe::Validator V(F, *Chip, ORE, PDT);
   bool Changed = V.run(Calls);
-  if (!Chip->Has2DBlock)
-    Changed |= xe::lowerToPlainAccesses(V.Valid, ORE, Chip->Name);
-  else if (Opts.LowerIGC)
+  // The per-lane fallback's stores are branches: new blocks.
+  if (!Chip->Has2DBlock && xe::lowerToPlainAccesses(V.Valid, ORE, Chip->Name))
+    return PreservedAnalyses::none();
+  if (Chip->Has2DBlock && Opts.LowerIGC)
     Changed |= xe::lowerToIGCFlatReads(V.Valid, ORE, Chip->Name);
   if (!Changed)
     return PreservedAnalyses::all();

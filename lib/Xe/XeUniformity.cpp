@@ -15,6 +15,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
 
 using namespace llvm;
 
@@ -31,12 +32,62 @@ StringRef demangledBase(StringRef Name) {
   return S.take_front(Len);
 }
 
-/// Work-item ids: a different value in each lane of a subgroup.
+/// Work-item ids: a different value in each lane of a subgroup. The
+/// SPIR-V builtins' function forms (`__spirv_BuiltInLocalInvocationId(i)`,
+/// `__spirv_LocalInvocationId_x()`) and LLVM's `llvm.spv.*` intrinsics too.
 static bool isLaneIdBuiltin(StringRef Base) {
-  return StringSwitch<bool>(Base)
-      .Cases("get_local_id", "get_global_id", "get_sub_group_local_id", true)
-      .Cases("get_local_linear_id", "get_global_linear_id", true)
-      .Default(false);
+  if (is_contained({"get_local_id", "get_global_id", "get_sub_group_local_id",
+                    "get_local_linear_id", "get_global_linear_id"},
+                   Base))
+    return true;
+  if (Base.starts_with("__spirv_"))
+    return Base.contains("InvocationId") || Base.contains("InvocationIndex") ||
+           Base.contains("GlobalLinearId");
+  if (Base.starts_with("llvm.spv."))
+    return Base.contains("invocation.id") || Base.contains("thread.id") ||
+           Base.contains("global.id");
+  return false;
+}
+
+/// The dimension of an OpenCL work-item id call (get_local_id(d),
+/// get_global_id(d)) with a constant d, else -1.
+static int idDimension(const CallBase &CB, StringRef Base) {
+  if (Base != "get_local_id" && Base != "get_global_id")
+    return -1;
+  const auto *D =
+      CB.arg_size() == 1 ? dyn_cast<ConstantInt>(CB.getArgOperand(0)) : nullptr;
+  return D ? int(D->getZExtValue()) : -1;
+}
+
+/// Subgroup collectives and work-group queries: one value for the whole
+/// subgroup, whatever their operands.
+static bool isSubgroupUniform(StringRef Base) {
+  for (StringRef P : {"sub_group_broadcast",
+                      "sub_group_reduce_",
+                      "sub_group_all",
+                      "sub_group_any",
+                      "sub_group_non_uniform_broadcast_first",
+                      "sub_group_non_uniform_all",
+                      "sub_group_non_uniform_any",
+                      "sub_group_non_uniform_reduce_",
+                      "work_group_broadcast",
+                      "work_group_reduce_",
+                      "work_group_all",
+                      "work_group_any",
+                      "get_sub_group_id",
+                      "get_group_id",
+                      "get_local_size",
+                      "get_enqueued_local_size",
+                      "get_global_size",
+                      "get_num_groups",
+                      "get_sub_group_size",
+                      "get_max_sub_group_size",
+                      "get_num_sub_groups",
+                      "get_work_dim",
+                      "get_global_offset"})
+    if (Base.starts_with(P))
+      return true;
+  return false;
 }
 
 static bool isLaneIdVariable(const Value *Ptr) {
@@ -49,12 +100,58 @@ static bool isLaneIdVariable(const Value *Ptr) {
           N.contains("GlobalLinearId"));
 }
 
+/// Whether \p F (a defined function) may compute lane-dependent values of
+/// its own: a work-item id, an atomic, a call it cannot look into (a
+/// declaration that is not a known uniform builtin), to depth \p Depth.
+static bool makesLaneData(const Function &F, unsigned Depth) {
+  if (Depth == 0)
+    return true;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
+        return true;
+      if (const auto *L = dyn_cast<LoadInst>(&I))
+        if (isLaneIdVariable(L->getPointerOperand()))
+          return true;
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<DbgInfoIntrinsic>(CB) || CB->isLifetimeStartOrEnd())
+        continue;
+      const Function *G = CB->getCalledFunction();
+      if (!G)
+        return true;
+      StringRef Base = demangledBase(G->getName());
+      if (isLaneIdBuiltin(Base))
+        return true;
+      if (G->isDeclaration()) {
+        if (!isSubgroupUniform(Base) && !G->isIntrinsic())
+          return true;
+        continue;
+      }
+      if (makesLaneData(*G, Depth - 1))
+        return true;
+    }
+  return false;
+}
+
+/// A work-item id that is the same in every lane of a subgroup: dimension
+/// 1 or 2 when the work-group's x size is a multiple of the subgroup size
+/// (subgroups are consecutive linear ids).
+bool XeUniformity::idUniform(int Dim) const {
+  return Dim >= 1 && XMultipleOfSG;
+}
+
 Lanes XeUniformity::seed(const Instruction &I) const {
   if (const auto *CB = dyn_cast<CallBase>(&I))
-    if (const Function *Callee = CB->getCalledFunction())
-      if (isLaneIdBuiltin(demangledBase(Callee->getName())) ||
-          isLaneIdVariable(Callee))
+    if (const Function *Callee = CB->getCalledFunction()) {
+      StringRef Base = demangledBase(Callee->getName());
+      if (isLaneIdBuiltin(Base))
+        return idUniform(idDimension(*CB, Base)) ? Lanes::Uniform
+                                                 : Lanes::Divergent;
+      // A function that computes lane data of its own; others follow
+      // their operands.
+      if (!Callee->isDeclaration() && makesLaneData(*Callee, 4))
         return Lanes::Divergent;
+    }
   if (isa<AtomicRMWInst, AtomicCmpXchgInst>(I))
     return Lanes::Divergent;
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
@@ -64,9 +161,76 @@ Lanes XeUniformity::seed(const Instruction &I) const {
     // an alloca).
     if (const auto *A =
             dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
-      return memory(A);
+      return memory(A, L->getParent());
   }
   return Lanes::Uniform;
+}
+
+/// The bits of \p V that differ between the lanes of a subgroup when \p V
+/// is computed from an x id by casts, shifts, masks and constants (the low
+/// log2(SG) bits of the id, when subgroups are aligned rows of x); nullopt
+/// for anything else. `(get_local_id(0) / 16) * 8`, which InstCombine
+/// turns into `(id >> 1) & -8`, depends on none of them.
+std::optional<APInt> XeUniformity::laneBits(const Value *V,
+                                            unsigned Depth) const {
+  unsigned Bits = V->getType()->getScalarSizeInBits();
+  if (!XMultipleOfSG || !V->getType()->isIntegerTy() || Depth > 8)
+    return std::nullopt;
+  if (const auto *CB = dyn_cast<CallBase>(V)) {
+    const Function *F = CB->getCalledFunction();
+    if (!F || idDimension(*CB, demangledBase(F->getName())) != 0)
+      return std::nullopt;
+    return APInt::getLowBitsSet(Bits, Log2_32(SG));
+  }
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return std::nullopt;
+  if (isa<ZExtInst, TruncInst>(I)) {
+    std::optional<APInt> Op = laneBits(I->getOperand(0), Depth + 1);
+    return Op ? std::optional<APInt>(Op->zextOrTrunc(Bits)) : std::nullopt;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(I);
+  const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (!C)
+    return std::nullopt;
+  std::optional<APInt> Op = laneBits(BO->getOperand(0), Depth + 1);
+  if (!Op)
+    return std::nullopt;
+  const APInt &K = C->getValue();
+  switch (BO->getOpcode()) {
+  case Instruction::LShr:
+    return Op->lshr(K.getLimitedValue(Bits));
+  case Instruction::Shl:
+    return Op->shl(K.getLimitedValue(Bits));
+  case Instruction::UDiv:
+    if (!K.isPowerOf2())
+      return std::nullopt;
+    return Op->lshr(K.logBase2());
+  case Instruction::Mul:
+    if (!K.isPowerOf2())
+      return std::nullopt;
+    return Op->shl(K.logBase2());
+  case Instruction::And:
+    return *Op & K;
+  case Instruction::Or:
+  case Instruction::Xor:
+    return *Op;
+  case Instruction::Add:
+  case Instruction::Sub:
+    // A carry can reach every bit above the lowest that differs.
+    if (Op->isZero())
+      return *Op;
+    return APInt::getBitsSetFrom(Bits, Op->countr_zero());
+  default:
+    return std::nullopt;
+  }
+}
+
+/// True for the results of subgroup collectives and queries.
+static bool collectiveResult(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  return Callee && isSubgroupUniform(demangledBase(Callee->getName()));
 }
 
 bool XeUniformity::update(const Value *V, Lanes L) {
@@ -94,9 +258,23 @@ Lanes XeUniformity::control(const BasicBlock *BB,
   return It->second.first;
 }
 
-Lanes XeUniformity::memory(const AllocaInst *A) const {
+Lanes XeUniformity::memory(const AllocaInst *A,
+                           const BasicBlock *Reader) const {
   auto It = Memory.find(A);
-  return It == Memory.end() ? Lanes::Uniform : It->second;
+  Lanes L = It == Memory.end() ? Lanes::Uniform : It->second;
+  // Stored under a divergent branch: lanes that skipped the store hold
+  // something else, except for a reader under that same branch.
+  auto B = StoreBranches.find(A);
+  if (B != StoreBranches.end()) {
+    const Instruction *Mine = nullptr;
+    control(Reader, &Mine);
+    // (Without flow sensitivity a later uniform store may have replaced
+    // the value: not proven rather than divergent.)
+    for (auto [Br, State] : B->second)
+      if (Br != Mine)
+        L = std::max(L, Lanes::Unknown);
+  }
+  return L;
 }
 
 /// What \p I puts in private memory: a stored value's state, or (an alloca
@@ -112,16 +290,39 @@ bool XeUniformity::noteMemory(const Instruction &I) {
     M = L;
     return true;
   };
-  if (const auto *S = dyn_cast<StoreInst>(&I))
-    return Raise(S->getPointerOperand(), std::max(of(S->getValueOperand()),
-                                                  of(S->getPointerOperand())));
+  if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    // A store under a divergent branch (memory()).
+    const Instruction *Br = nullptr;
+    Lanes C = control(S->getParent(), &Br);
+    bool Changed = false;
+    if (C != Lanes::Uniform)
+      if (const auto *A = dyn_cast<AllocaInst>(
+              getUnderlyingObject(S->getPointerOperand()))) {
+        Lanes &Old = StoreBranches[A][Br];
+        Changed = C > Old;
+        Old = std::max(Old, C);
+      }
+    return Raise(S->getPointerOperand(),
+                 std::max(of(S->getValueOperand()),
+                          of(S->getPointerOperand()))) ||
+           Changed;
+  }
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB))
     return false;
+  // A function whose body makes no lane data of its own stores what its
+  // arguments give it (-O0 out-parameters); anything else per-lane data.
+  const Function *Callee = CB->getCalledFunction();
+  Lanes Stored = Lanes::Divergent;
+  if (Callee && !Callee->isDeclaration() && !makesLaneData(*Callee, 4)) {
+    Stored = control(I.getParent());
+    for (const Value *Arg : CB->args())
+      Stored = std::max(Stored, of(Arg));
+  }
   bool Changed = false;
   for (const Value *Arg : CB->args())
     if (Arg->getType()->isPointerTy())
-      Changed |= Raise(Arg, Lanes::Divergent);
+      Changed |= Raise(Arg, Stored);
   return Changed;
 }
 
@@ -133,9 +334,13 @@ bool XeUniformity::propagate(Function &F, const PostDominatorTree &PDT) {
     for (Instruction &I : *BB) {
       Changed |= noteMemory(I);
       Lanes L = seed(I);
-      for (const Use &Op : I.operands())
-        if (!isa<BasicBlock>(Op.get()))
-          L = std::max(L, of(Op.get()));
+      std::optional<APInt> LB = laneBits(&I, 0);
+      if (LB && !LB->isZero())
+        L = Lanes::Divergent;
+      else if (!collectiveResult(I) && !LB)
+        for (const Use &Op : I.operands())
+          if (!isa<BasicBlock>(Op.get()) && !isa<Function>(Op.get()))
+            L = std::max(L, of(Op.get()));
       Changed |= update(&I, L);
     }
     // A branch on a non-uniform condition: the blocks it controls, and the
@@ -179,6 +384,12 @@ XeUniformity::XeUniformity(Function &F, const PostDominatorTree &PDT)
     // own arguments.
     : IsKernel(F.getCallingConv() == CallingConv::SPIR_KERNEL ||
                F.getName().starts_with("__clang_ocl_kern_imp_")) {
+  if (MDNode *MD = F.getMetadata("intel_reqd_sub_group_size"))
+    if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+      SG = unsigned(C->getZExtValue());
+  if (MDNode *MD = F.getMetadata("reqd_work_group_size"))
+    if (auto *X = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+      XMultipleOfSG = SG && X->getZExtValue() % SG == 0;
   if (!IsKernel)
     for (Argument &A : F.args())
       State[&A] = Lanes::Unknown;

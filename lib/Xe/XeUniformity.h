@@ -24,7 +24,11 @@
 #ifndef CROSSLANE_LIB_XE_XEUNIFORMITY_H
 #define CROSSLANE_LIB_XE_XEUNIFORMITY_H
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
 
 namespace llvm {
 class AllocaInst;
@@ -53,12 +57,25 @@ private:
   llvm::DenseMap<const llvm::Value *, Lanes> State;
   /// Private memory (allocas): the state of what lanes stored there.
   llvm::DenseMap<const llvm::AllocaInst *, Lanes> Memory;
+  /// Per alloca, the divergent branches its stores are under, with the
+  /// branch's state.
+  llvm::DenseMap<const llvm::AllocaInst *,
+                 llvm::SmallDenseMap<const llvm::Instruction *, Lanes, 2>>
+      StoreBranches;
   llvm::DenseMap<const llvm::BasicBlock *,
                  std::pair<Lanes, const llvm::Instruction *>>
       Control;
   bool IsKernel;
+  /// The kernel's reqd_work_group_size x is a multiple of its subgroup
+  /// size: ids in y and z are the same across a subgroup.
+  bool XMultipleOfSG = false;
+  unsigned SG = 16;
+  std::optional<llvm::APInt> laneBits(const llvm::Value *V,
+                                      unsigned Depth) const;
+  bool idUniform(int Dim) const;
   Lanes seed(const llvm::Instruction &I) const;
-  Lanes memory(const llvm::AllocaInst *A) const;
+  /// What a load in \p Reader reads from \p A.
+  Lanes memory(const llvm::AllocaInst *A, const llvm::BasicBlock *Reader) const;
   bool noteMemory(const llvm::Instruction &I);
   bool update(const llvm::Value *V, Lanes L);
   bool propagate(llvm::Function &F, const llvm::PostDominatorTree &PDT);

@@ -1,0 +1,65 @@
+// Uniformity cases for the 2D block IO validator (test/Xe/uniformity.test):
+// values that are the same across a subgroup although work-item ids feed
+// them (must be accepted at every optimisation level), and lane ids hidden
+// where a simple look misses them (must be errors).
+#define SG __attribute__((intel_reqd_sub_group_size(16)))
+void intel_sub_group_2d_block_read_16b_8r16x1c(global void *, int, int, int, int2, private ushort *);
+
+// Rows by get_local_id(1): x is 16 wide, so a subgroup is one row.
+__attribute__((reqd_work_group_size(16, 4, 1))) SG
+kernel void by_local_y(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, get_local_id(1) * 8), V);
+  C[get_global_id(0)] = V[0];
+}
+// get_local_id(0) / 16: one value per aligned subgroup.
+__attribute__((reqd_work_group_size(64, 1, 1))) SG
+kernel void by_subgroup_index(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, (get_local_id(0) / 16) * 8), V);
+  C[get_global_id(0)] = V[1];
+}
+// A persistent kernel: lane 0 takes a tile, the subgroup broadcasts it.
+SG kernel void persistent(global ushort *A, global ushort *C, volatile global int *Next, int Tiles) {
+  for (;;) {
+    int T = 0;
+    if (get_sub_group_local_id() == 0)
+      T = atomic_inc(Next);
+    T = sub_group_broadcast(T, 0);
+    if (T >= Tiles)
+      break;
+    ushort V[8];
+    intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 4096, 128, (int2)(0, T * 8), V);
+    C[T * 16 + get_sub_group_local_id()] = V[0];
+  }
+}
+// The geometry through an out-parameter helper (what -O0 keeps).
+void geometry(int *W, int *H, int *P, int N) {
+  *W = N * 2;
+  *H = 64;
+  *P = N * 2;
+}
+SG kernel void out_params(global ushort *A, global ushort *C, int N) {
+  int W, H, P;
+  geometry(&W, &H, &P, N);
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, W, H, P, (int2)(0, 0), V);
+  C[get_global_id(0)] = V[2];
+}
+#ifdef BAD
+// A lane id behind a call the compiler cannot inline.
+__attribute__((noinline)) int my_row(void) { return get_local_id(0) % 8; }
+SG kernel void hidden_lane(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, my_row()), V);
+  C[get_global_id(0)] = V[3];
+}
+// x is a subgroup index times 8 but the work-group's x is not a multiple
+// of 16: subgroups straddle rows.
+__attribute__((reqd_work_group_size(24, 2, 1))) SG
+kernel void straddling(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, get_local_id(1) * 8), V);
+  C[get_global_id(0)] = V[4];
+}
+#endif
