@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Crash and verifier fuzzing of Crosslane's passes (docs/Testing.md).
+
+Seeds: real device IR -- the examples compiled for AMDGPU chips without the
+plugin (hand-written cross-lane butterflies), the subgroup-operation
+generator's modules for several chips, Vortex HIP programs compiled without
+the recogniser, OpenCL 2D block kernels for spirv64 -- plus the lit tests'
+own .ll files. Each case takes a seed, reshapes it with a random pipeline
+of LLVM's own passes (so the passes meet IR no test wrote), then runs one
+Crosslane pass (or the whole device pipeline) and the verifier. A case
+fails when opt crashes, prints an LLVM ERROR, or the verifier rejects the
+result; an error diagnostic for bad input is not a failure. Prints totals
+and exits non-zero on any failure; failing inputs are kept in --out.
+
+  tools/fuzz-passes.py --build build --cases 2000 --seed 1
+"""
+import argparse
+import glob
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+LLVM = "/usr/lib/llvm-22/bin"
+
+RESHAPE = ["instcombine", "simplifycfg", "sroa", "early-cse", "gvn", "licm",
+           "loop-rotate", "loop-unroll", "jump-threading", "reassociate",
+           "sccp", "adce", "dce", "mem2reg", "lower-switch", "loop-simplify",
+           "lcssa", "indvars", "tailcallelim", "structurizecfg",
+           "fix-irreducible", "unify-loop-exits", "loop-instsimplify",
+           "correlated-propagation", "dse", "mldst-motion", "sink",
+           "instsimplify", "break-crit-edges", "loop-sink", "gvn-hoist"]
+PASSES = {
+    "amdgcn": ["crosslane-recognize-arg", "crosslane-expand-subgroup",
+               "crosslane-expand-subgroup<no-wwm>",
+               "crosslane-relax-nan-guard", "crosslane-device-pipeline"],
+    "riscv32": ["crosslane-recognize-arg", "crosslane-expand-subgroup",
+                "crosslane-vortex-divergence", "crosslane-device-pipeline"],
+    "spirv64": ["crosslane-xe-block-io<chip=pvc>",
+                "crosslane-xe-block-io<chip=bmg;lower=igc>",
+                "crosslane-xe-block-io<chip=dg2>",
+                "crosslane-device-pipeline"],
+}
+
+
+def run(cmd, timeout=60, **kw):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=timeout, **kw)
+        return r.returncode, r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        return -1000, "timeout"
+
+
+def seeds(build, cache):
+    """Builds (once) and lists the seed modules."""
+    os.makedirs(cache, exist_ok=True)
+    hipcc = os.path.join(build, "bin", "crosslane-hipcc")
+    jobs = []
+    for src in sorted(glob.glob(os.path.join(ROOT, "examples", "*.hip"))):
+        for chip in ("gfx942", "gfx1100"):
+            jobs.append(([hipcc, f"--offload-arch={chip}",
+                          "--cuda-device-only", "--no-crosslane", "-nogpulib",
+                          "-O2", "-S", "-emit-llvm", src], chip))
+    for src in ("arg_reductions.hip", "warp_idioms.hip", "lp64_softfloat.hip"):
+        jobs.append(([hipcc, "--target=vortex", "-O2", "-S", "-emit-llvm",
+                      "-mllvm", "-crosslane-recognize=0",
+                      os.path.join(ROOT, "test", "Vortex", "Inputs", src)],
+                     "vortex"))
+    for src in (glob.glob(os.path.join(ROOT, "test", "Xe", "Inputs", "*.cl")) +
+                glob.glob(os.path.join(ROOT, "examples", "xe", "*.cl"))):
+        jobs.append((["clang-22", "-cl-std=CL3.0", "--target=spirv64", "-O1",
+                      "-S", "-emit-llvm", src], "xe"))
+    for cmd, tag in jobs:
+        out = os.path.join(cache, tag + "-" +
+                           os.path.basename(cmd[-1]).replace(".", "_") + ".ll")
+        if not os.path.exists(out):
+            run(cmd + ["-o", out], timeout=300)
+    gen = os.path.join(ROOT, "test", "SubgroupReduce", "gen.py")
+    for chip in ("gfx900", "gfx942", "gfx1030", "gfx1201"):
+        out = os.path.join(cache, f"gen-{chip}.ll")
+        if not os.path.exists(out):
+            code, text = run([sys.executable, gen, "--chip", chip,
+                              "reduce:add:i32:64:1", "reduce:fmax:f32:32:1",
+                              "argmax:f32:i32:64:1"])
+            if code == 0:
+                open(out, "w").write(text)
+    files = [f for f in glob.glob(os.path.join(cache, "*.ll"))
+             if os.path.getsize(f) > 0]
+    files += [f for f in glob.glob(os.path.join(ROOT, "test", "*", "*.ll"))
+              if "Executor" not in f]
+    return sorted(files)
+
+
+def arch(path):
+    for line in open(path, errors="replace"):
+        if line.startswith("target triple"):
+            for a in PASSES:
+                if a in line:
+                    return a
+            return None
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--cases", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=None, help="where failing inputs go")
+    a = ap.parse_args()
+    plugin = os.path.join(a.build, "lib", "CrosslanePlugin.so")
+    cache = os.path.join(a.build, "fuzz-seeds")
+    out = a.out or os.path.join(a.build, "fuzz-failures")
+    rng = random.Random(a.seed)
+    pool = [(f, arch(f)) for f in seeds(a.build, cache)]
+    pool = [(f, t) for f, t in pool if t]
+    if not pool:
+        sys.exit("fuzz: no seed modules")
+    opt = os.path.join(LLVM, "opt")
+    totals = {"cases": 0, "crash": 0, "verifier": 0, "error-diag": 0,
+              "reshape-skipped": 0}
+    start = time.time()
+    tmp = tempfile.mkdtemp(prefix="crosslane-fuzz-")
+    for case in range(a.cases):
+        seed, target = rng.choice(pool)
+        steps = rng.sample(RESHAPE, rng.randint(0, 4))
+        shaped = os.path.join(tmp, "shaped.ll")
+        if steps:
+            code, _ = run([opt, "-S", f"-passes={','.join(steps)}", seed,
+                           "-o", shaped])
+            if code != 0:
+                totals["reshape-skipped"] += 1
+                continue
+        else:
+            shutil.copy(seed, shaped)
+        p = rng.choice(PASSES[target])
+        code, text = run([opt, f"-load-pass-plugin={plugin}",
+                          f"-passes={p},verify", "-disable-output", shaped])
+        totals["cases"] += 1
+        crash = code < 0 or "Stack dump" in text or "LLVM ERROR" in text or \
+            "Assertion" in text
+        broken = "Broken module" in text or "verification failed" in text
+        if code != 0 and not crash and not broken:
+            totals["error-diag"] += 1
+        if crash or broken:
+            totals["crash" if crash else "verifier"] += 1
+            os.makedirs(out, exist_ok=True)
+            name = os.path.join(out, f"case{case}.ll")
+            shutil.copy(shaped, name)
+            print(f"FAIL case {case}: {p} on {os.path.basename(seed)} after "
+                  f"[{','.join(steps)}] -> {name}\n  "
+                  + "\n  ".join(text.strip().splitlines()[:6]))
+    shutil.rmtree(tmp, ignore_errors=True)
+    secs = time.time() - start
+    print(f"fuzz: {totals['cases']} cases from {len(pool)} seeds in "
+          f"{secs:.0f} s: {totals['crash']} crashes, {totals['verifier']} "
+          f"verifier failures, {totals['error-diag']} error diagnostics "
+          f"(bad input, expected), {totals['reshape-skipped']} reshapes "
+          "LLVM itself rejected")
+    return 1 if totals["crash"] or totals["verifier"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
