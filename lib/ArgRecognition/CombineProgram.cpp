@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,6 +19,25 @@
 #include <cmath>
 
 using namespace llvm;
+
+/// A value a combine reads, for a remark: the source variable it holds
+/// (from debug info), else what computes it and on which line; never an IR
+/// name like `%31`.
+static std::string describeForeign(const Value *V) {
+  if (const auto *A = dyn_cast<Argument>(V))
+    return "the function's argument " + std::to_string(A->getArgNo() + 1);
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return "a value computed outside the combine";
+  for (const DbgVariableRecord *R : findDVRValues(const_cast<Instruction *>(I)))
+    if (R->getVariable())
+      return ("'" + R->getVariable()->getName() + "'").str();
+  std::string S = std::string("a value computed by '") + I->getOpcodeName() +
+                  "'";
+  if (const DebugLoc &L = I->getDebugLoc())
+    S += " at line " + std::to_string(L.getLine());
+  return S;
+}
 using namespace llvm::PatternMatch;
 
 namespace crosslane {
@@ -461,12 +481,9 @@ unsigned CombineProgram::compile(Value *V, unsigned Depth) {
   } else if (auto S = selectedSelfWord(V)) {
     N = *S;
   } else {
-    std::string Str;
-    raw_string_ostream OS(Str);
-    V->printAsOperand(OS, false);
     if (!Foreign)
       Foreign = V;
-    N = fail("the combine reads " + Str +
+    N = fail("the combine reads " + describeForeign(V) +
              ", which is neither the lane's state nor its partner's");
   }
   Compiled[V] = N;

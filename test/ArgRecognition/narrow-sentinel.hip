@@ -11,7 +11,7 @@
 // RUN: %hipcc --offload-arch=gfx942 --cuda-device-only --no-crosslane -nogpulib -O2 -S -emit-llvm %s -o %t/w64.ll
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -pass-remarks=crosslane-recognize-arg -pass-remarks-missed=crosslane-recognize-arg -S %t/w64.ll -o %t/w64.x.ll 2>&1 | FileCheck %s --check-prefix=W64
 // W64-COUNT-2: recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0, index -1 = no element over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
-// W64: not replaced (NotAStage): the combine reads %{{[0-9]+}}, which is neither
+// W64: not replaced (NotAStage): the combine reads a value computed by '{{[a-z]+}}', which is neither
 // W64: not replaced (NotAStage): 'ashr' in the combine
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll
 // RUN: %crosslane-run %t/w64.ll --diff=%t/w64.x.ll --kernel=short_none --mcpu=gfx942 --block=64 --sizes=0,1,7,33,64 --arg=buf:f32:64:input --arg=buf:i16:64:zero --arg=i32:N --inputs=all --cases=4 --print=none | FileCheck %s --check-prefix=DIFF

@@ -19,7 +19,7 @@
 // REMARK-DAG: recognised argmax f32/i32, ties: largest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
 // REMARK-DAG: recognised argmax f32/i32, ties: smallest index, NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
 // REMARK-DAG: recognised argmax f32/i32, ties: smallest index (unsigned), NaN ignored, -0 == +0 over 64 lanes (xor butterfly, 6 stages on gfx942 wave64)
-// REMARK-DAG: butterfly not replaced (NotAStage): the combine reads %{{[0-9]+}}, which is neither the lane's state nor its partner's
+// REMARK-DAG: butterfly not replaced (NotAStage): the combine reads a value computed by '{{[a-z]+}}', which is neither the lane's state nor its partner's
 // RUN: grep -c "NotAStage" %t/w64.rem | FileCheck %s --check-prefix=ONE
 // ONE: 1
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/w64.ll -o %t/w64.trap.ll

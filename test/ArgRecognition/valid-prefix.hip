@@ -43,8 +43,8 @@
 // G11-COUNT-2: recognised argmax f32/i32, {{.*}} over 32 lanes (shfl_down ladder, 5 stages
 // Both chips refuse the same four:
 // REF: not replaced (NotAStage): the stage combines only where %{{[0-9]+}} lets it, which does not keep the partner's lane within a prefix
-// REF: not replaced (NotAStage): the combine reads %{{[0-9]+}}, which is neither
-// REF: not replaced (NotAStage): the combine reads %{{[0-9]+}}, which is neither
+// REF: not replaced (NotAStage): the combine reads a value computed by '{{[a-z]+}}', which is neither
+// REF: not replaced (NotAStage): the combine reads a value computed by '{{[a-z]+}}', which is neither
 // REF: not replaced (NotAStage): the stages combine within different prefixes of lanes
 // RUN: opt %loadcrosslane -passes='crosslane-recognize-arg,crosslane-expand-subgroup,verify' -crosslane-fallback-trap -S %t/g11.ll -o %t/g11.trap.ll
 // RUN: %crosslane-run %t/g11.ll --diff=%t/g11.x.ll --kernel=up_lt --block=32 --sizes=0,1,7,31,32,40 --arg=buf:f32:32:input --arg=i32:N --arg=buf:f32:1:zero --arg=buf:i32:1:zero --print=none --inputs=all | FileCheck %s --check-prefix=DIFF
