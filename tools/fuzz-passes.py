@@ -11,6 +11,9 @@ Crosslane pass (or the whole device pipeline) and the verifier. A case
 fails when opt crashes, prints an LLVM ERROR, or the verifier rejects the
 result; an error diagnostic for bad input is not a failure. Prints totals
 and exits non-zero on any failure; failing inputs are kept in --out.
+With --executor it runs random crosslane-run command lines (argument
+types, counts, sizes, grids, --diff) on the seeds instead: a hang
+(60 s) or a crash fails, an error message does not.
 
   tools/fuzz-passes.py --build build --cases 2000 --seed 1
 """
@@ -107,12 +110,85 @@ def arch(path):
     return None
 
 
+def kernels(path):
+    """(name, [parameter types]) of the kernels defined in \p path."""
+    out = []
+    for line in open(path, errors="replace"):
+        if not line.startswith("define ") or not any(
+                cc in line for cc in ("amdgpu_kernel", "spir_kernel",
+                                      "__crosslane_vx_entry")):
+            continue
+        name = line.split("@", 1)[1].split("(", 1)[0].strip('"')
+        params = line.split("(", 1)[1].rsplit(")", 1)[0]
+        out.append((name, [p.strip().split(" ")[0] for p in params.split(",")
+                           if p.strip()]))
+    return out
+
+
+def executor_case(rng, run_tool, seed, target):
+    """One random crosslane-run command line on \p seed: returns (crashed,
+    text)."""
+    ks = kernels(seed)
+    if not ks:
+        return None, ""
+    name, params = rng.choice(ks)
+    types = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"]
+    args = []
+    for p in params:
+        if p.startswith("ptr") and rng.random() < 0.95:
+            args.append(f"--arg=buf:{rng.choice(types)}:"
+                        f"{rng.choice(['1', '7', 'N', 'N*3', '4096'])}:"
+                        f"{rng.choice(['random', 'zero', 'iota', 'input'])}")
+        else:
+            args.append(f"--arg={rng.choice(['i32', 'i64', 'f32'])}:"
+                        f"{rng.choice(['0', '1', '-1', '17', '2147483647'])}")
+    if rng.random() < 0.1:  # a wrong argument count
+        args = args[:-1] if args and rng.random() < 0.5 else args + \
+            ["--arg=i32:3"]
+    kname = name.split("__crosslane_vx_entry.", 1)[-1]
+    cmd = [run_tool, seed, f"--kernel={kname}",
+           f"--grid={rng.choice(['1', '2', '3,2'])}",
+           f"--block={rng.choice(['1', '16', '33', '64', '256'])}",
+           "--print=none", "--max-lane-instructions=20000000"] + args
+    if rng.random() < 0.3:
+        cmd += [f"--diff={seed}", "--cases=1",
+                f"--sizes={rng.choice(['1', '5', '64'])}"]
+    code, text = run(cmd, timeout=60)
+    crashed = code < 0 or "Stack dump" in text or "LLVM ERROR" in text or \
+        "Assertion" in text
+    return crashed, " ".join(cmd) + "\n" + text
+
+
+def fuzz_executor(a, pool, rng, out):
+    tool = os.path.join(a.build, "bin", "crosslane-run")
+    ran = crashes = 0
+    start = time.time()
+    for case in range(a.cases):
+        seed, target = rng.choice(pool)
+        crashed, text = executor_case(rng, tool, seed, target)
+        if crashed is None:
+            continue
+        ran += 1
+        if crashed:
+            crashes += 1
+            os.makedirs(out, exist_ok=True)
+            shutil.copy(seed, os.path.join(out, f"exec{case}.ll"))
+            print(f"FAIL executor case {case}:\n  " +
+                  "\n  ".join(text.strip().splitlines()[:8]))
+    print(f"fuzz-executor: {ran} runs in {time.time() - start:.0f} s: "
+          f"{crashes} crashes or hangs")
+    return 1 if crashes else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="where failing inputs go")
+    ap.add_argument("--executor", action="store_true",
+                    help="fuzz crosslane-run's command line on the seeds "
+                         "instead of the passes")
     a = ap.parse_args()
     plugin = os.path.join(a.build, "lib", "CrosslanePlugin.so")
     cache = os.path.join(a.build, "fuzz-seeds")
@@ -122,6 +198,8 @@ def main():
     pool = [(f, t) for f, t in pool if t]
     if not pool:
         sys.exit("fuzz: no seed modules")
+    if a.executor:
+        return fuzz_executor(a, pool, rng, out)
     opt = os.path.join(LLVM, "opt")
     totals = {"cases": 0, "crash": 0, "verifier": 0, "error-diag": 0,
               "reshape-skipped": 0}
