@@ -28,6 +28,8 @@ config.substitutions.append(("%loadcrosslane",
                              "-load-pass-plugin=" + config.crosslane_plugin))
 config.substitutions.append(("%hipcc", os.path.join(bindir, "crosslane-hipcc")))
 config.substitutions.append(("%crosslane-run", os.path.join(bindir, "crosslane-run")))
+config.substitutions.append(("%crosslane-reduce",
+                             os.path.join(bindir, "crosslane-reduce")))
 config.substitutions.append(("%crosslane_src", config.crosslane_src_root))
 config.substitutions.append(("%crosslane_obj", config.crosslane_obj_root))
 config.substitutions.append(("%python", sys.executable))

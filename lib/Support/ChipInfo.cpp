@@ -125,6 +125,12 @@ std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {
     C.HasPermLaneX16 = GFX10;
     C.HasPermLane64 = GFX11;
     C.HasVOP3DPP = GFX11;
+    for (unsigned Size : {327680u, 163840u, 65536u, 32768u})
+      if (hasFeature(STI.get(),
+                     "addressablelocalmemorysize" + std::to_string(Size))) {
+        C.LDSBytes = Size;
+        break;
+      }
   } else {
     // No AMDGPU target registered (a bare tool): derive from the ISA version.
     C.HasDPP = C.Major >= 8;

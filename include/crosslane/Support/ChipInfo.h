@@ -57,6 +57,8 @@ struct ChipInfo {
   bool HasIEEEMinMax = false;  ///< v_maximum/v_minimum (NaN-propagating).
   bool HasVOP3DPP = false;     ///< VOP3/VOPC with DPP source (GFX11+).
   bool BPermuteWithinHalf = false; ///< ds_bpermute cannot cross 32-lane halves.
+  /// LDS a workgroup can address (LLVM's addressablelocalmemorysize*).
+  unsigned LDSBytes = 65536;
 
   // Facts LLVM does not model as features (see ChipQuirks).
   bool DPPCombineSub32ImmBug = false; ///< gfx11.0 VOP3-DPP with imm src1.
