@@ -780,6 +780,12 @@ public:
       return true;
     }
     if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+      // What LLVM's DataLayout-aware folder reduces to plain constants, e.g.
+      // `extractelement (bitcast <1 x double> splat (...) to <2 x i32>), 0`,
+      // which IRBuilder's folder leaves behind.
+      Constant *Folded = ConstantFoldConstant(CE, DL);
+      if (Folded && Folded != CE && !isa<ConstantExpr>(Folded))
+        return evalConst(Folded, V, P, Why);
       if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
         SmallVector<uint64_t, 1> BV;
         SmallVector<bool, 1> BP;
@@ -799,6 +805,8 @@ public:
       case Instruction::BitCast:
       case Instruction::PtrToInt:
       case Instruction::IntToPtr: {
+        if (T->isVectorTy())
+          break;
         SmallVector<uint64_t, 1> BV;
         SmallVector<bool, 1> BP;
         if (!evalConst(CE->getOperand(0), BV, BP, Why))

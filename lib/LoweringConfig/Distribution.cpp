@@ -163,7 +163,9 @@ Error planReduction(const LoweringConfig &C, unsigned D, DimPlan &P,
                    std::to_string(P.Tile) + " = ";
   if (P.Dim.Size % P.Tile)
     It += std::to_string(double(P.Dim.Size) / P.Tile).substr(0, 6) + ", so " +
-          std::to_string(P.Steps) + " iterations; the last chunk holds " +
+          std::to_string(P.Steps) +
+          (P.Steps == 1 ? " iteration" : " iterations") +
+          "; the last chunk holds " +
           std::to_string(P.Dim.Size - (P.Steps - 1) * P.Tile) +
           " elements, the rest masked with the identity";
   else

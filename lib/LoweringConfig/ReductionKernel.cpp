@@ -546,8 +546,13 @@ void runPipeline(Module &M, TargetMachine &TM, const KernelOptions &Opts) {
   ModulePassManager MPM;
   if (Opts.Optimize)
     MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+  // Every lane of every wave reaches the subgroup operations (uniform trip
+  // counts, tails masked by selects, whole-wave workgroups), so the
+  // expansion needs no whole-wave mode.
+  ExpandSubgroupOptions EO;
+  EO.AssumeFullWave = true;
   if (Opts.Expand)
-    MPM.addPass(createModuleToFunctionPassAdaptor(ExpandSubgroupPass()));
+    MPM.addPass(createModuleToFunctionPassAdaptor(ExpandSubgroupPass(EO)));
   MPM.run(M, MAM);
 }
 

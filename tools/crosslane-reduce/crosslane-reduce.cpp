@@ -26,6 +26,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -82,7 +83,7 @@ static cl::list<uint64_t>
                       "three sets: 1, 61, two tiles + 3)"),
              cl::cat(Cat));
 static cl::opt<uint64_t> RunBudget(
-    "run-budget", cl::init(1 << 21),
+    "run-budget", cl::init(1 << 20),
     cl::desc("largest input --run executes; larger static problems run with "
              "fewer workgroup tiles along parallel dimensions"),
     cl::cat(Cat));
@@ -116,6 +117,20 @@ ReductionSpec parseSpec() {
   return S;
 }
 
+/// What a run of \p D on \p Sizes (every dimension) costs: the input
+/// elements, or the element steps of every thread (masked ones included).
+uint64_t runCost(const Distribution &D, ArrayRef<uint64_t> Sizes) {
+  uint64_t Elements = 1, Steps = uint64_t(D.WorkgroupSize) * D.Accumulators;
+  for (unsigned I = 0; I < D.Dims.size(); ++I) {
+    const DimPlan &P = D.Dims[I];
+    Elements *= Sizes[I];
+    Steps *= P.Dim.isReduction()
+                 ? divideCeil(Sizes[I], P.Tile) * P.Batch * P.Thread
+                 : divideCeil(Sizes[I], P.Tile);
+  }
+  return std::max(Elements, Steps);
+}
+
 /// The sizes --run uses for the dynamic dimensions: one set per entry.
 std::vector<std::vector<uint64_t>> dynamicSizeSets(const Distribution &D) {
   unsigned N = 0;
@@ -137,6 +152,24 @@ std::vector<std::vector<uint64_t>> dynamicSizeSets(const Distribution &D) {
     Sets[1].push_back(61);
     Sets[2].push_back(2 * P.Tile + 3);
   }
+  // Within the budget: halve the largest size (keeping it odd).
+  for (std::vector<uint64_t> &Set : Sets) {
+    auto Cost = [&]() {
+      std::vector<uint64_t> All;
+      unsigned K = 0;
+      for (const DimPlan &P : D.Dims)
+        All.push_back(P.Dim.isDynamic() ? Set[K++] : P.Dim.Size);
+      return runCost(D, All);
+    };
+    while (Cost() > RunBudget) {
+      uint64_t &Max = *std::max_element(Set.begin(), Set.end());
+      if (Max == 1)
+        break;
+      Max = (Max / 2) | 1;
+    }
+  }
+  std::sort(Sets.begin(), Sets.end());
+  Sets.erase(std::unique(Sets.begin(), Sets.end()), Sets.end());
   return Sets;
 }
 
@@ -146,10 +179,10 @@ std::vector<std::vector<uint64_t>> dynamicSizeSets(const Distribution &D) {
 ReductionSpec shrinkForRun(const Distribution &D) {
   ReductionSpec S = D.Spec;
   auto Total = [&]() {
-    uint64_t T = 1;
+    std::vector<uint64_t> All;
     for (const IterDim &Dim : S.Dims)
-      T *= Dim.isDynamic() ? 1 : Dim.Size;
-    return T;
+      All.push_back(Dim.isDynamic() ? 1 : Dim.Size);
+    return runCost(D, All);
   };
   for (unsigned I = 0; I < S.rank() && Total() > RunBudget; ++I) {
     IterDim &Dim = S.Dims[I];
@@ -160,7 +193,7 @@ ReductionSpec shrinkForRun(const Distribution &D) {
     if (Small < Dim.Size) {
       outs() << "run: d" << I << " = " << Dim.Size << " shrunk to " << Small
              << " (the input would exceed --run-budget=" << RunBudget
-             << " elements)\n";
+             << " elements or thread steps)\n";
       Dim.Size = Small;
     }
   }
