@@ -311,6 +311,8 @@ struct Wave {
   uint64_t Valid = 0; ///< lanes that exist (partial waves)
   std::vector<Frame> Frames;
   bool AtBarrier = false, Done = false;
+  /// Instructions since the last barrier the workgroup passed.
+  uint64_t Phase = 0;
   /// Waits at a target's counted barrier until another wave releases it.
   bool Blocked = false;
   /// BranchModel::LastActiveLane: the wave's thread mask.
@@ -1667,11 +1669,11 @@ bool Executor::Impl::decodeInst(DecodedFunc &DF, const Instruction &I, DInst &D,
     }
     D.ConstOff = Off;
   } else if (auto *EV = dyn_cast<ExtractValueInst>(&I)) {
-    D.LeafOff = leafOffset(EV->getAggregateOperand()->getType(),
-                           EV->getIndices());
+    D.LeafOff =
+        leafOffset(EV->getAggregateOperand()->getType(), EV->getIndices());
   } else if (auto *IV = dyn_cast<InsertValueInst>(&I)) {
-    D.LeafOff = leafOffset(IV->getAggregateOperand()->getType(),
-                           IV->getIndices());
+    D.LeafOff =
+        leafOffset(IV->getAggregateOperand()->getType(), IV->getIndices());
   } else if (auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
     SV->getShuffleMask(D.Mask);
   } else if (auto *SW = dyn_cast<SwitchInst>(&I)) {
@@ -1883,8 +1885,7 @@ static uint64_t intBinary(unsigned Opc, uint64_t A, uint64_t B, unsigned Bits,
   return R;
 }
 
-namespace {
-} // namespace
+namespace {} // namespace
 
 static uint64_t castFP(Leaf From, Leaf To, uint64_t V) {
   if (From.K == To.K)
@@ -3892,14 +3893,28 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
   auto Running = [](const Wave &Wv) {
     return !Wv.Done && !Wv.AtBarrier && !Wv.Blocked;
   };
+  // The critical path: per barrier phase, the longest wave.
+  auto EndPhase = [&]() {
+    uint64_t Max = 0;
+    for (Wave &Wv : Waves) {
+      Max = std::max(Max, Wv.Phase);
+      Wv.Phase = 0;
+    }
+    Stats.CriticalPath += Max;
+  };
   while (true) {
     bool Progress = false;
     bool AnyRunning = any_of(Waves, Running);
+    if (!AnyRunning &&
+        any_of(Waves, [](const Wave &Wv) { return Wv.AtBarrier; }))
+      EndPhase();
     for (Wave &Wv : Waves) {
       if (Wv.Done || Wv.Blocked || (Wv.AtBarrier && AnyRunning))
         continue;
+      uint64_t Before = Stats.WaveInstructions;
       if (!runWave(Wv))
         return false;
+      Wv.Phase += Stats.WaveInstructions - Before;
       Progress = true;
     }
     unsigned AtBar = 0, Done = 0;
@@ -3910,8 +3925,10 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
       if (Wv.AtBarrier)
         Bar = Wv.BarrierInst;
     }
-    if (Done == Waves.size())
+    if (Done == Waves.size()) {
+      EndPhase();
       return true;
+    }
     if (!any_of(Waves, Running) && !AtBar) {
       auto It = find_if(Waves, [](const Wave &Wv) { return Wv.Blocked; });
       CurWave = &*It;

@@ -5,20 +5,23 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Rules (docs/LoweringConfigs.md, "The heuristic"):
-///  1. Lanes and subgroups go to the last reduction dimension r; the other
-///     reduction dimensions are walked serially (thread 1, chunk 1).
-///  2. Thread tile: 128-bit loads when r is the innermost dimension of the
-///     input (8 x f16, 4 x f32, 2 x f64), halved until it divides a static
-///     size of r; 1 when r is not innermost (the loads would be strided).
-///  3. Lanes on r: the subgroup size, or the power of two covering
-///     size / thread when r is shorter; the remaining lanes go to the
-///     innermost parallel dimension (several outputs per subgroup).
-///  4. Subgroups on r: as many as keep every thread at 8 or more loads, at
-///     most 1024 threads; a single subgroup when the outputs alone give
-///     every compute unit 4 workgroups.
-///  5. partial_reduction on r = subgroups x lanes x thread (one load per
-///     thread per iteration); workgroup tile = lanes on the dimension.
+/// Rules (docs/LoweringConfigs.md, "The heuristic"), r the last reduction
+/// dimension (the others are walked serially: thread 1, chunk 1), R its
+/// size, V the elements of a 128-bit load, S the wave size:
+///  1. Lanes on r: a power of two up to min(S, R / T); the other lanes go
+///     to the innermost parallel dimension (several outputs per subgroup).
+///     Thread tiles T > 1 only when r is the innermost dimension (else the
+///     loads are strided).
+///  2. T (1 .. 2V), the lanes and the subgroups G on r (1 .. 16, one chunk
+///     at most R) minimise a closed-form estimate of the cost measure:
+///       rounds x (F + iterations x (A + T x E) + log2(lanes) x X
+///                 + (G - 1) x M + (G > 1) x B)
+///     with rounds = ceil(workgroups x G / (4 x compute units)), iterations
+///     = ceil(R / (G x lanes x T)), E 1.5 times larger when the chunk does
+///     not divide R (masked loads), and F, A, E, X, M, B per combiner family
+///     (arg-reductions cost about twelve times more per element).
+///  3. partial_reduction = G x lanes x T (one load per thread per
+///     iteration); workgroup tile = the lanes on the parallel dimension.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +58,67 @@ uint64_t powerOfTwoFloor(uint64_t V) {
 
 } // namespace
 
+namespace {
+
+/// Per-wave instruction weights of the estimate, per combiner family, from
+/// executor measurements of generated kernels on gfx942 (docs).
+struct Weights {
+  double Fixed, Iteration, Element, LaneStep, Merge, Barrier;
+};
+
+Weights weightsFor(const ReductionSpec &S) {
+  if (isArg(S.Op))
+    return {150, 3, 30, 15, 25, 40};
+  return {40, 2.5, 2.5, 3, 2.5, 12};
+}
+
+struct Choice {
+  unsigned Thread = 1, LanesR = 1, Subgroups = 1;
+  double Estimate = 0;
+};
+
+/// Rules 1 and 2: the thread tile, lanes and subgroups on the reduction
+/// dimension of \p Size with the lowest estimate.
+Choice pickDistribution(const ReductionSpec &S, const TargetDesc &T,
+                        uint64_t Size, bool Inner, bool HasParallel,
+                        uint64_t Outputs, uint64_t SIMDs) {
+  Weights W = weightsFor(S);
+  unsigned Vec = 128 / subgroup::getBits(S.Elem);
+  Choice Best;
+  Best.Estimate = -1;
+  for (unsigned Thr = 1; Thr <= (Inner ? 2 * Vec : 1); Thr *= 2) {
+    if (Thr > 1 && Thr > Size)
+      break;
+    unsigned MaxLanes =
+        HasParallel ? unsigned(std::min<uint64_t>(T.WaveSize,
+                                                  powerOfTwoFloor(Size / Thr)))
+                    : T.WaveSize;
+    unsigned MinLanes = HasParallel ? 1 : T.WaveSize;
+    for (unsigned Lanes = MaxLanes; Lanes >= MinLanes; Lanes /= 2) {
+      uint64_t WGs = divideCeil(Outputs, T.WaveSize / Lanes);
+      for (unsigned G = 1; G <= 16 && G * T.WaveSize <= T.MaxWorkgroupSize;
+           G *= 2) {
+        uint64_t Chunk = uint64_t(G) * Lanes * Thr;
+        if (G > 1 && Chunk > Size)
+          break;
+        double Iter = double(divideCeil(Size, Chunk));
+        double E = W.Element * (Size % Chunk ? 1.5 : 1.0);
+        double Wave = W.Fixed + Iter * (W.Iteration + Thr * E) +
+                      Log2_32(Lanes) * W.LaneStep + (G - 1) * W.Merge +
+                      (G > 1 ? W.Barrier : 0);
+        double Est = double(divideCeil(WGs * G, SIMDs)) * Wave;
+        if (Best.Estimate < 0 || Est < Best.Estimate)
+          Best = {Thr, Lanes, G, Est};
+      }
+      if (Lanes == 1)
+        break;
+    }
+  }
+  return Best;
+}
+
+} // namespace
+
 LoweringConfig chooseConfig(const ReductionSpec &S, const TargetDesc &T,
                             std::vector<std::string> *Why) {
   auto Say = [&](const Twine &Msg) {
@@ -79,44 +143,31 @@ LoweringConfig chooseConfig(const ReductionSpec &S, const TargetDesc &T,
   }
   // A dynamic size is planned as a large one.
   uint64_t Size = S.Dims[R].isDynamic() ? (uint64_t(1) << 31) : S.Dims[R].Size;
-  unsigned Vec = 1;
-  if (unsigned(R) == Rank - 1) {
-    Vec = 128 / subgroup::getBits(S.Elem);
-    while (Vec > 1 && !S.Dims[R].isDynamic() && Size % Vec)
-      Vec /= 2;
-    Say("thread: " + Twine(Vec) + " x " + subgroup::getName(S.Elem) +
-        " per load along d" + Twine(R));
-  } else {
-    Say("thread: 1 (d" + Twine(R) + " is not the innermost dimension)");
-  }
-  uint64_t LanesR =
-      std::min<uint64_t>(T.WaveSize, powerOfTwoFloor(divideCeil(Size, Vec)));
-  if (P < 0)
-    LanesR = T.WaveSize;
-  uint64_t LanesP = T.WaveSize / LanesR;
-  if (LanesP > 1)
-    Say("lanes: " + Twine(LanesR) + " on d" + Twine(R) + ", " + Twine(LanesP) +
-        " outputs of d" + Twine(P) + " per subgroup (d" + Twine(R) +
-        " is short)");
+  bool Inner = unsigned(R) == Rank - 1;
   uint64_t Outputs = 1;
   for (const IterDim &D : S.Dims)
     if (!D.isReduction())
       Outputs *= D.isDynamic() ? 1024 : D.Size;
   unsigned CUs = T.ComputeUnits ? T.ComputeUnits : getComputeUnits(T.Chip);
-  uint64_t Sg = powerOfTwoFloor(
-      std::max<uint64_t>(1, Size / (uint64_t(Vec) * LanesR * 8)));
-  Sg = std::min<uint64_t>(Sg, T.MaxWorkgroupSize / T.WaveSize);
-  uint64_t WGs = divideCeil(Outputs, LanesP);
-  if (CUs && WGs >= 4ull * CUs && Sg > 1) {
-    Say("subgroups: 1 (" + Twine(WGs) + " workgroups already give " +
-        Twine(CUs) + " compute units 4 each)");
-    Sg = 1;
-  } else {
-    Say("subgroups: " + Twine(Sg) + " on d" + Twine(R) +
-        " (each thread keeps 8 or more loads)");
-  }
-  C.Thread[R] = Vec;
-  C.PartialReduction[R] = Sg * LanesR * Vec;
+  uint64_t SIMDs = 4ull * (CUs ? CUs : 64);
+  Choice Ch = pickDistribution(S, T, Size, Inner, P >= 0, Outputs, SIMDs);
+  unsigned Thread = Ch.Thread, LanesR = Ch.LanesR;
+  uint64_t Sg = Ch.Subgroups, LanesP = T.WaveSize / LanesR;
+  bool Exact = Size % (Sg * LanesR * Thread) == 0;
+  Say("thread: " + Twine(Thread) + " x " + subgroup::getName(S.Elem) +
+      " per load along d" + Twine(R) +
+      (!Inner  ? " (not the innermost dimension: strided loads)"
+       : Exact ? ""
+               : " (the last chunk is masked)"));
+  if (LanesP > 1)
+    Say("lanes: " + Twine(LanesR) + " on d" + Twine(R) + ", " + Twine(LanesP) +
+        " outputs of d" + Twine(P) + " per subgroup (d" + Twine(R) +
+        " is short)");
+  Say("subgroups: " + Twine(Sg) + " on d" + Twine(R) + " (" +
+      Twine(divideCeil(Outputs, LanesP)) + " workgroups, " + Twine(SIMDs) +
+      " SIMDs; estimate " + Twine(unsigned(Ch.Estimate)) + " slots)");
+  C.Thread[R] = Thread;
+  C.PartialReduction[R] = Sg * LanesR * Thread;
   C.Lane.Counts.assign(Rank, 1);
   C.Subgroup.Counts.assign(Rank, 1);
   for (unsigned I = 0; I < Rank; ++I) {

@@ -16,6 +16,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "ConfigSearch.h"
 #include "ReduceRunner.h"
 #include "crosslane/LoweringConfig/ConfigHeuristic.h"
 #include "crosslane/LoweringConfig/ReductionKernel.h"
@@ -25,6 +26,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
@@ -87,6 +89,20 @@ static cl::opt<uint64_t> RunBudget(
     cl::desc("largest input --run executes; larger static problems run with "
              "fewer workgroup tiles along parallel dimensions"),
     cl::cat(Cat));
+static cl::opt<bool>
+    CostOpt("cost",
+            cl::desc("measure the config with Crosslane's cost measure (wave "
+                     "instructions of workgroup 0 in the executor, scaled to "
+                     "the grid)"),
+            cl::cat(Cat));
+static cl::opt<bool> SearchOpt(
+    "search",
+    cl::desc("rank every config of the bounded search space by the cost "
+             "measure; show the best --top and this config's place"),
+    cl::cat(Cat));
+static cl::opt<unsigned> TopOpt("top", cl::init(5),
+                                cl::desc("configs --search lists"),
+                                cl::cat(Cat));
 static cl::opt<unsigned> SeedOpt("seed", cl::init(1),
                                  cl::desc("random input seed"), cl::cat(Cat));
 
@@ -221,6 +237,57 @@ int runAll(const Distribution &D, LLVMContext &Ctx, const KernelOptions &KO) {
   return All.Mismatches ? 1 : 0;
 }
 
+void printCost(const Cost &C) {
+  outs() << "cost: " << C.WaveInstructionsPerWorkgroup
+         << " wave instructions per workgroup (critical path " << C.CriticalPath
+         << "), " << C.Workgroups << " workgroups of " << C.WavesPerWorkgroup
+         << " wave" << (C.WavesPerWorkgroup == 1 ? "" : "s") << ": "
+         << format("%.0f", C.Slots) << " issue slots\n";
+}
+
+/// Ranks the bounded config space; the heuristic's config is \p Heur.
+int searchAll(const ReductionSpec &S, const TargetDesc &T,
+              const LoweringConfig &Heur, LLVMContext &Ctx) {
+  std::vector<std::pair<double, LoweringConfig>> Ranked;
+  unsigned Invalid = 0;
+  for (const LoweringConfig &C : enumerateConfigs(S, T)) {
+    Expected<Distribution> D = planDistribution(S, C, T);
+    if (!D) {
+      consumeError(D.takeError());
+      ++Invalid;
+      continue;
+    }
+    Expected<Cost> K = measureCost(*D, Ctx);
+    if (!K) {
+      consumeError(K.takeError());
+      ++Invalid;
+      continue;
+    }
+    Ranked.push_back({K->Slots, C});
+  }
+  Distribution HD = check(planDistribution(S, Heur, T));
+  double HC = check(measureCost(HD, Ctx)).Slots;
+  std::stable_sort(
+      Ranked.begin(), Ranked.end(),
+      [](const auto &A, const auto &B) { return A.first < B.first; });
+  if (Ranked.empty())
+    fatal("--search: no valid config in the search space");
+  unsigned Rank = 1;
+  while (Rank <= Ranked.size() && Ranked[Rank - 1].first < HC)
+    ++Rank;
+  unsigned N = TopOpt;
+  outs() << "search: " << Ranked.size() << " configs measured (" << Invalid
+         << " of the space invalid for this problem)\n";
+  for (unsigned I = 0; I < N && I < Ranked.size(); ++I)
+    outs() << "  #" << I + 1 << " " << format("%.0f", Ranked[I].first)
+           << " slots: " << Ranked[I].second.str() << "\n";
+  outs() << "search: best " << format("%.0f", Ranked[0].first)
+         << " slots; this config " << format("%.0f", HC) << " slots ("
+         << format("%.3f", HC / Ranked[0].first) << "x the best, rank " << Rank
+         << " of " << Ranked.size() << ")\n";
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -271,6 +338,10 @@ int main(int Argc, char **Argv) {
     M->print(Out.os(), nullptr);
     Out.keep();
   }
+  if (CostOpt)
+    printCost(check(measureCost(D, Ctx)));
+  if (SearchOpt)
+    searchAll(S, T, C, Ctx);
   if (RunOpt)
     return runAll(D, Ctx, KO);
   return 0;

@@ -56,6 +56,9 @@ struct LaunchConfig {
 struct ExecStats {
   uint64_t LaneInstructions = 0; ///< instructions times active lanes
   uint64_t WaveInstructions = 0; ///< instructions executed per wave
+  /// Per workgroup, the sum over its barrier phases of the instructions of
+  /// its longest wave in the phase; summed over workgroups.
+  uint64_t CriticalPath = 0;
   uint64_t Waves = 0;
   double Seconds = 0;
 };

@@ -1,0 +1,112 @@
+//===- ConfigSearch.cpp - Crosslane's cost measure and config search ------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConfigSearch.h"
+#include "crosslane/Executor/Engine.h"
+#include "crosslane/Executor/Executor.h"
+#include "crosslane/LoweringConfig/ConfigHeuristic.h"
+#include "crosslane/LoweringConfig/ReductionKernel.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace lc {
+
+double issueSlots(uint64_t CriticalPath, uint64_t Workgroups, unsigned Waves,
+                  unsigned ComputeUnits) {
+  uint64_t SIMDs = 4ull * (ComputeUnits ? ComputeUnits : 64);
+  return double(divideCeil(Workgroups * Waves, SIMDs)) * double(CriticalPath);
+}
+
+Expected<Cost> measureCost(const Distribution &D, LLVMContext &Ctx) {
+  const ReductionSpec &S = D.Spec;
+  if (S.hasDynamicDims())
+    return makeError("cost: the problem must have static sizes");
+  Expected<std::unique_ptr<Module>> M = generateReductionKernel(D, Ctx);
+  if (!M)
+    return M.takeError();
+  std::string Err;
+  auto TM = exec::createAMDGPUTarget(D.Target.Chip, D.Target.Features, Err);
+  if (!TM)
+    return makeError(Err);
+  exec::Executor X(**M, std::move(TM));
+  unsigned EB = subgroup::getBits(S.Elem) / 8;
+  unsigned AB = subgroup::getBits(S.Acc) / 8;
+  unsigned IB = subgroup::getBits(S.Index) / 8;
+  std::vector<std::vector<uint8_t>> Bufs = {
+      std::vector<uint8_t>(S.reductionSize() * S.outputSize() * EB, 0),
+      std::vector<uint8_t>(S.outputSize() * AB, 0)};
+  if (isArg(S.Op))
+    Bufs.push_back(std::vector<uint8_t>(S.outputSize() * IB, 0));
+  exec::LaunchConfig C;
+  C.Block = {D.WorkgroupSize, 1, 1};
+  for (unsigned B = 0; B < Bufs.size(); ++B)
+    C.Args.push_back({true, B, 0});
+  if (Error E = X.run(*(*M)->getFunction(KernelName), C, Bufs))
+    return std::move(E);
+  Cost R;
+  R.WaveInstructionsPerWorkgroup = X.stats().WaveInstructions;
+  R.Workgroups = D.numWorkgroups();
+  R.WavesPerWorkgroup = D.NumSubgroups;
+  unsigned CUs = D.Target.ComputeUnits ? D.Target.ComputeUnits
+                                       : getComputeUnits(D.Target.Chip);
+  R.CriticalPath = X.stats().CriticalPath;
+  R.Slots = issueSlots(R.CriticalPath, R.Workgroups, R.WavesPerWorkgroup, CUs);
+  return R;
+}
+
+std::vector<LoweringConfig> enumerateConfigs(const ReductionSpec &S,
+                                             const TargetDesc &T) {
+  unsigned Rank = S.rank();
+  int R = -1, P = -1;
+  for (unsigned I = 0; I < Rank; ++I)
+    (S.Dims[I].isReduction() ? R : P) = I;
+  uint64_t Size = S.Dims[R].Size;
+  unsigned Vec = 128 / subgroup::getBits(S.Elem);
+  std::vector<LoweringConfig> Out;
+  LoweringConfig Base = chooseConfig(S, T);
+  for (unsigned LanesR = 1; LanesR <= T.WaveSize; LanesR *= 2) {
+    if (P < 0 && LanesR != T.WaveSize)
+      continue;
+    unsigned LanesP = T.WaveSize / LanesR;
+    for (unsigned Sg = 1; Sg * T.WaveSize <= T.MaxWorkgroupSize; Sg *= 2)
+      for (bool SgOnP : {false, true}) {
+        if (SgOnP && (P < 0 || Sg == 1))
+          continue;
+        for (unsigned Thr : {1u, 2u, 4u, 8u, 16u}) {
+          if (Thr > 2 * Vec || (Thr > 1 && unsigned(R) != Rank - 1))
+            continue;
+          for (unsigned BR : {1u, 2u})
+            for (unsigned BP : {1u, 2u, 4u}) {
+              if (P < 0 && BP > 1)
+                continue;
+              uint64_t Chunk = uint64_t(SgOnP ? 1 : Sg) * LanesR * Thr * BR;
+              if (Chunk > 2 * Size && Chunk > uint64_t(LanesR) * Thr)
+                continue;
+              LoweringConfig C = Base;
+              C.Thread[R] = Thr;
+              C.PartialReduction[R] = Chunk;
+              C.Lane.Counts.assign(Rank, 1);
+              C.Subgroup.Counts.assign(Rank, 1);
+              C.Lane.Counts[R] = LanesR;
+              C.Subgroup.Counts[SgOnP ? P : R] = Sg;
+              if (P >= 0) {
+                C.Lane.Counts[P] = LanesP;
+                C.Workgroup[P] = uint64_t(SgOnP ? Sg : 1) * LanesP * BP;
+              }
+              Out.push_back(C);
+            }
+        }
+      }
+  }
+  return Out;
+}
+
+} // namespace lc
+} // namespace crosslane

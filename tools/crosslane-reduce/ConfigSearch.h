@@ -1,0 +1,60 @@
+//===- ConfigSearch.h - Crosslane's cost measure and config search --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The cost measure that ranks configs: the wave executor runs workgroup 0
+/// of the generated (optimised, expanded) kernel and measures its critical
+/// path P (per barrier phase, the instructions of its longest wave); with N
+/// workgroups of w waves on a chip of C compute units (4 SIMDs each, a wave
+/// per SIMD at a time), the estimate in wave-instruction issue slots is
+///
+///   slots = ceil(N * w / (4 * C)) * P
+///
+/// (rounds of workgroups the SIMDs run, times one workgroup's duration). It
+/// models issue, not memory: every config of a problem reads the same bytes.
+/// searchConfigs enumerates a bounded config space and ranks it by it.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_TOOLS_CONFIGSEARCH_H
+#define CROSSLANE_TOOLS_CONFIGSEARCH_H
+
+#include "crosslane/LoweringConfig/LoweringConfig.h"
+
+namespace llvm {
+class LLVMContext;
+}
+
+namespace crosslane {
+namespace lc {
+
+struct Cost {
+  uint64_t WaveInstructionsPerWorkgroup = 0;
+  uint64_t CriticalPath = 0; ///< of workgroup 0
+  uint64_t Workgroups = 0;
+  unsigned WavesPerWorkgroup = 1;
+  double Slots = 0;
+};
+
+/// Wave-instruction slots for \p Workgroups of \p Waves waves whose
+/// critical path is \p CriticalPath, on \p ComputeUnits.
+double issueSlots(uint64_t CriticalPath, uint64_t Workgroups, unsigned Waves,
+                  unsigned ComputeUnits);
+
+/// The cost of \p D (static sizes only).
+llvm::Expected<Cost> measureCost(const Distribution &D, llvm::LLVMContext &Ctx);
+
+/// Every config of the bounded space that is valid for \p S on \p T: lanes
+/// and subgroups on the last reduction dimension and the innermost parallel
+/// one, thread tiles up to twice the 128-bit load, batches up to 2
+/// (reduction) and 4 (parallel).
+std::vector<LoweringConfig> enumerateConfigs(const ReductionSpec &S,
+                                             const TargetDesc &T);
+
+} // namespace lc
+} // namespace crosslane
+
+#endif // CROSSLANE_TOOLS_CONFIGSEARCH_H
