@@ -949,8 +949,10 @@ public:
         // after every static variable, all at the same offset.
         if (Size == 0)
           continue;
-        uint32_t Al = GV.getAlign() ? GV.getAlign()->value()
-                                    : DL.getABITypeAlign(VT).value();
+        // The alignment LLVM assumes for the variable (and its code
+        // generator gives it): an unaligned definition of 16 bytes or more
+        // gets its preferred alignment, which loads may rely on.
+        uint32_t Al = DL.getPreferredAlign(&GV).value();
         StaticLDS = alignTo(StaticLDS, Al);
         LDSOffset[&GV] = StaticLDS;
         StaticLDS += Size;

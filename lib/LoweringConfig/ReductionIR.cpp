@@ -155,35 +155,38 @@ Value *CombineOps::apply(Value *A, Value *X) {
   return nullptr;
 }
 
-/// An unsigned integer whose order is the value order of the arg-reduction:
-/// integers with the sign bit flipped; floats by sign-magnitude flipping
-/// (-0 < +0), zeros merged under zeros-equal, NaN at the bottom (NaN
-/// ignored) or top (NaN wins) of the winning direction.
-Value *CombineOps::key(Value *V) {
-  unsigned Bits = AccTy->getScalarSizeInBits();
-  Type *IntTy = B.getIntNTy(Bits);
-  APInt Sign = APInt::getSignMask(Bits);
-  if (!Float)
-    return B.CreateXor(V, ConstantInt::get(IntTy, Sign));
-  Value *I = B.CreateBitCast(V, IntTy);
-  if (S.ArgPolicy & subgroup::PolicyZerosEqual)
-    I = B.CreateSelect(B.CreateFCmpOEQ(V, ConstantFP::getZero(AccTy)),
-                       ConstantInt::get(IntTy, 0), I);
-  Value *Neg = B.CreateICmpSLT(I, ConstantInt::get(IntTy, 0));
-  Value *Ordered = B.CreateSelect(Neg, B.CreateNot(I),
-                                  B.CreateOr(I, ConstantInt::get(IntTy, Sign)));
-  bool Max = S.Op == Combiner::ArgMax;
-  bool Wins = S.ArgPolicy & subgroup::PolicyNaNWins;
-  APInt NaNKey = Max == Wins ? APInt::getAllOnes(Bits) : APInt::getZero(Bits);
-  return B.CreateSelect(B.CreateFCmpUNO(V, V), ConstantInt::get(IntTy, NaNKey),
-                        Ordered);
-}
-
+/// True when (X, XI) beats (A, AI): the value order of the combiner (-0 <
+/// +0 unless zeros-equal; NaN above everything with nan-wins, below with
+/// NaN ignored), then the smaller index (signed, as __crosslane_argmax).
+/// Float compares do most of it, as hand-written argmax code does.
 Value *CombineOps::better(Value *A, Value *AI, Value *X, Value *XI) {
-  Value *KA = key(A), *KX = key(X);
-  Value *Strict = S.Op == Combiner::ArgMax ? B.CreateICmpUGT(KX, KA)
-                                           : B.CreateICmpULT(KX, KA);
-  Value *Tie = B.CreateAnd(B.CreateICmpEQ(KX, KA), B.CreateICmpSLT(XI, AI));
+  bool Max = S.Op == Combiner::ArgMax;
+  Value *IdxLess = B.CreateICmpSLT(XI, AI);
+  if (!Float) {
+    Value *Strict = Max ? B.CreateICmpSGT(X, A) : B.CreateICmpSLT(X, A);
+    return B.CreateOr(Strict, B.CreateAnd(B.CreateICmpEQ(X, A), IdxLess));
+  }
+  Value *Gt = Max ? B.CreateFCmpOGT(X, A) : B.CreateFCmpOLT(X, A);
+  Value *Eq;
+  if (S.ArgPolicy & subgroup::PolicyZerosEqual) {
+    Eq = B.CreateFCmpOEQ(X, A);
+  } else {
+    // -0 < +0: equal values have equal bits, and the zeros order by sign.
+    unsigned Bits = AccTy->getScalarSizeInBits();
+    Type *IntTy = B.getIntNTy(Bits);
+    Value *BX = B.CreateBitCast(X, IntTy), *BA = B.CreateBitCast(A, IntTy);
+    Eq = B.CreateICmpEQ(BX, BA);
+    Constant *Pos = ConstantInt::get(IntTy, 0);
+    Constant *Neg = ConstantInt::get(IntTy, APInt::getSignMask(Bits));
+    Value *ZeroWin = B.CreateAnd(B.CreateICmpEQ(BX, Max ? Pos : Neg),
+                                 B.CreateICmpEQ(BA, Max ? Neg : Pos));
+    Gt = B.CreateOr(Gt, ZeroWin);
+  }
+  Value *XN = B.CreateFCmpUNO(X, X), *AN = B.CreateFCmpUNO(A, A);
+  bool Wins = S.ArgPolicy & subgroup::PolicyNaNWins;
+  Value *Strict = Wins ? B.CreateOr(Gt, B.CreateAnd(XN, B.CreateNot(AN)))
+                       : B.CreateOr(Gt, B.CreateAnd(AN, B.CreateNot(XN)));
+  Value *Tie = B.CreateAnd(B.CreateOr(Eq, B.CreateAnd(XN, AN)), IdxLess);
   return B.CreateOr(Strict, Tie);
 }
 

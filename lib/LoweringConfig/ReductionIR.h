@@ -8,10 +8,10 @@
 /// \file
 /// The IR of one combiner: identities, loads, the serial combine step, the
 /// merge of two partial results, and the call of Crosslane's subgroup
-/// operation. Arg-reductions compare keys: an unsigned integer per value
-/// whose order is the value order (-0 < +0, NaN placed by the policy), and
-/// on equal keys the smaller index wins, which is exactly the rule of
-/// __crosslane_argmax/argmin (docs/SubgroupOps.md §2).
+/// operation. Arg-reductions keep the better (value, index): the value order
+/// (-0 < +0 unless zeros-equal, NaN placed by the policy), then the smaller
+/// index, which is exactly the rule of __crosslane_argmax/argmin
+/// (docs/SubgroupOps.md §2).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +58,6 @@ private:
 
   llvm::Value *convert(llvm::Value *X);
   llvm::Value *apply(llvm::Value *A, llvm::Value *X);
-  llvm::Value *key(llvm::Value *V);
   llvm::Value *better(llvm::Value *A, llvm::Value *AI, llvm::Value *X,
                       llvm::Value *XI);
 };

@@ -761,8 +761,9 @@ void printStats(const ExecStats &S) {
   double Rate = S.Seconds > 0 ? S.LaneInstructions / S.Seconds : 0;
   outs() << "stats: " << S.LaneInstructions << " lane-instructions, "
          << S.WaveInstructions << " wave-instructions, " << S.Waves
-         << " waves, " << format("%.3f", S.Seconds) << " s, "
-         << format("%.1f", Rate / 1e6) << "M lane-instructions/s\n";
+         << " waves, critical path " << S.CriticalPath << " wave-instructions, "
+         << format("%.3f", S.Seconds) << " s, " << format("%.1f", Rate / 1e6)
+         << "M lane-instructions/s\n";
 }
 
 int runSingle(const std::vector<ArgSpec> &Specs) {
