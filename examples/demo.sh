@@ -12,7 +12,10 @@
 #   5. for examples/api/*.hip (Crosslane's own operations, crosslane.h):
 #      run the kernel before and after the plugin in the executor on random
 #      and adversarial inputs and compare bit for bit;
-#   6. Vortex: examples/vortex/*.hip compiled for the Vortex GPU and run on
+#   6. lowering configs: reduction kernels from IREE-style configs and from
+#      the heuristic, explained, run and costed (examples/reduce/demo-reduce.sh);
+#   7. Intel Xe: 2D block IO validated per chip (examples/xe/demo-xe.sh);
+#   8. Vortex: examples/vortex/*.hip compiled for the Vortex GPU and run on
 #      its simulator, without and with the divergence handling
 #      (examples/vortex/demo-vortex.sh).
 #
@@ -101,6 +104,9 @@ if [ -x "$BUILD/bin/crosslane-run" ]; then
       --arg=buf:f32:N:zero --arg=buf:i32:N:zero --arg=i32:N --print=none | tail -1
   done
 fi
+
+bold "== Lowering configs: reduction kernels distributed as an IREE config says (crosslane-reduce)"
+bash "$ROOT/examples/reduce/demo-reduce.sh" "$BUILD"
 
 bold "== Intel Xe: 2D block IO checked per chip (examples/xe/gemm_tile.cl, OpenCL C for spirv64)"
 bash "$ROOT/examples/xe/demo-xe.sh" "$BUILD"
