@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo, Intel Xe part: examples/xe/gemm_tile.cl (OpenCL C with
+# make demo, Intel Xe part: examples/xe/gemm_tile.cl (OpenCL C, Crosslane's tile API over
 # cl_intel_subgroup_2d_block_io) through clang-22 + Crosslane for pvc, bmg
 # and dg2: the 2D block IO validator's remarks (dg2 has no 2D block
 # hardware: its operations become per-lane loads and stores), then the
@@ -12,7 +12,7 @@ PLUGIN=$BUILD/lib/CrosslanePlugin.so
 SRC=$ROOT/examples/xe/gemm_tile.cl
 OUT=$BUILD/examples/xe
 mkdir -p "$OUT"
-CLANG=(clang-22 -cl-std=CL3.0 --target=spirv64 -O2 -gline-tables-only
+CLANG=(clang-22 -cl-std=CL3.0 --target=spirv64 -O2 -gline-tables-only -I "$ROOT/include"
        -fpass-plugin="$PLUGIN")
 for chip in pvc bmg dg2; do
   echo "-- $chip: crosslane-xe-block-io"
@@ -27,5 +27,5 @@ for chip in pvc bmg dg2; do
 done
 echo "-- pvc: SPIR-V from LLVM 22 (the 2D block calls are imports IGC resolves)"
 "${CLANG[@]}" -mllvm -crosslane-xe-chip=pvc -S "$SRC" -o "$OUT/gemm_tile.spvasm"
-grep -E 'LinkageAttributes "intel_sub_group_2d_block' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
+grep -E 'LinkageAttributes "[^"]*intel_sub_group_2d_block' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
 grep -E 'OpExecutionMode .* SubgroupSize' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
