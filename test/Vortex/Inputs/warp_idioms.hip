@@ -43,7 +43,9 @@ __global__ void warpArgmax(const float *In, float *OutV, int *OutI) {
 int main() {
   hipDeviceProp_t Prop;
   HIP_CHECK(hipGetDeviceProperties(&Prop, 0));
-  int W = Prop.warpSize, Block = Prop.maxThreadsPerBlock, Grid = 5;
+  // Up to 4 warps per block keeps the -O0 runs short on wide configurations.
+  int W = Prop.warpSize, Grid = 5,
+      Block = Prop.maxThreadsPerBlock < 4 * W ? Prop.maxThreadsPerBlock : 4 * W;
   int N = Grid * Block - W / 2; // the last warp runs partly past N
   std::vector<int> In(N);
   for (int I = 0; I < N; ++I)
@@ -89,7 +91,8 @@ int main() {
   HIP_CHECK(hipMalloc(&DOI, M * sizeof(int)));
   HIP_CHECK(hipMemcpy(DF, F.data(), M * sizeof(float), hipMemcpyHostToDevice));
   warpArgmax<<<Grid, Block>>>(DF, DOV, DOI);
-  HIP_CHECK(hipMemcpy(OV.data(), DOV, M * sizeof(float), hipMemcpyDeviceToHost));
+  HIP_CHECK(
+      hipMemcpy(OV.data(), DOV, M * sizeof(float), hipMemcpyDeviceToHost));
   HIP_CHECK(hipMemcpy(OI.data(), DOI, M * sizeof(int), hipMemcpyDeviceToHost));
   for (int T = 0; T < M; ++T) {
     int Base = T / W * W, Best = Base;
