@@ -108,5 +108,87 @@ std::vector<LoweringConfig> enumerateConfigs(const ReductionSpec &S,
   return Out;
 }
 
+namespace {
+
+/// The neighbours refineConfig measures, each with what changed.
+std::vector<std::pair<std::string, LoweringConfig>>
+neighbours(const ReductionSpec &S, const LoweringConfig &C) {
+  unsigned Rank = S.rank();
+  int R = -1, P = -1;
+  for (unsigned I = 0; I < Rank; ++I)
+    (S.Dims[I].isReduction() ? R : P) = I;
+  std::vector<std::pair<std::string, LoweringConfig>> Out;
+  std::string DR = "d" + std::to_string(R);
+  LoweringConfig N = C;
+  N.PartialReduction[R] *= 2;
+  Out.push_back({"two loads per thread per iteration along " + DR, N});
+  if (unsigned(R) == Rank - 1) {
+    N = C;
+    N.Thread[R] *= 2;
+    N.PartialReduction[R] *= 2;
+    Out.push_back({"thread tile doubled along " + DR, N});
+  }
+  if (C.Thread[R] > 1) {
+    N = C;
+    N.Thread[R] /= 2;
+    N.PartialReduction[R] /= 2;
+    Out.push_back({"thread tile halved along " + DR, N});
+  }
+  if (P >= 0) {
+    N = C;
+    N.Workgroup[P] *= 2;
+    Out.push_back({"two outputs per thread along d" + std::to_string(P), N});
+  }
+  return Out;
+}
+
+} // namespace
+
+LoweringConfig refineConfig(const ReductionSpec &S, const TargetDesc &T,
+                            const LoweringConfig &C, LLVMContext &Ctx,
+                            std::vector<std::string> &Why) {
+  if (S.hasDynamicDims()) {
+    Why.push_back("refine: skipped (dynamic sizes cannot be measured)");
+    return C;
+  }
+  auto Measure = [&](const LoweringConfig &K) -> double {
+    Expected<Distribution> D = planDistribution(S, K, T);
+    if (!D) {
+      consumeError(D.takeError());
+      return -1;
+    }
+    Expected<Cost> M = measureCost(*D, Ctx);
+    if (!M) {
+      consumeError(M.takeError());
+      return -1;
+    }
+    return M->Slots;
+  };
+  double Base = Measure(C), Best = Base;
+  if (Base < 0)
+    return C;
+  LoweringConfig Chosen = C;
+  std::string What;
+  unsigned Measured = 1;
+  for (auto &[Change, K] : neighbours(S, C)) {
+    double V = Measure(K);
+    if (V < 0)
+      continue;
+    ++Measured;
+    if (V < Best) {
+      Best = V;
+      Chosen = K;
+      What = Change;
+    }
+  }
+  Why.push_back(
+      "refine: " + std::to_string(Measured) + " configs measured; " +
+      (What.empty()
+           ? std::string("kept (") + std::to_string(unsigned(Base)) + " slots)"
+           : What + " (" + std::to_string(unsigned(Base)) + " -> " +
+                 std::to_string(unsigned(Best)) + " slots)"));
+  return Chosen;
+}
+
 } // namespace lc
 } // namespace crosslane

@@ -54,6 +54,15 @@ llvm::Expected<Cost> measureCost(const Distribution &D, llvm::LLVMContext &Ctx);
 std::vector<LoweringConfig> enumerateConfigs(const ReductionSpec &S,
                                              const TargetDesc &T);
 
+/// A local refinement of the heuristic's config \p C by the cost measure:
+/// its neighbours with the reduction chunk doubled (two loads per thread per
+/// iteration), the thread tile halved or doubled, and the workgroup tile of
+/// the innermost parallel dimension doubled are measured with \p C, and the
+/// cheapest wins (ties keep \p C). Static sizes only; \p Why gets one line.
+LoweringConfig refineConfig(const ReductionSpec &S, const TargetDesc &T,
+                            const LoweringConfig &C, llvm::LLVMContext &Ctx,
+                            std::vector<std::string> &Why);
+
 } // namespace lc
 } // namespace crosslane
 

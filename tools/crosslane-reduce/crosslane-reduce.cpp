@@ -95,6 +95,13 @@ static cl::opt<bool>
                      "instructions of workgroup 0 in the executor, scaled to "
                      "the grid)"),
             cl::cat(Cat));
+static cl::opt<bool> NoRefine(
+    "no-refine",
+    cl::desc("use the heuristic's closed-form choice as is (by default its "
+             "neighbours are measured with the cost measure and the "
+             "cheapest is kept)"),
+    cl::cat(Cat));
+
 static cl::opt<bool> SearchOpt(
     "search",
     cl::desc("rank every config of the bounded search space by the cost "
@@ -312,11 +319,14 @@ int main(int Argc, char **Argv) {
   ReductionSpec S = parseSpec();
   TargetDesc T = check(parseTarget(TargetOpt));
   LoweringConfig C;
+  LLVMContext RefineCtx;
   if (ConfigOpt.getNumOccurrences()) {
     C = check(parseLoweringConfig(ConfigOpt));
   } else {
     std::vector<std::string> Why;
     C = chooseConfig(S, T, &Why);
+    if (!NoRefine)
+      C = refineConfig(S, T, C, RefineCtx, Why);
     outs() << "heuristic:\n";
     for (const std::string &W : Why)
       outs() << "  " << W << "\n";
