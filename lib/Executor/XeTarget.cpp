@@ -272,7 +272,7 @@ int XeTarget::workItem(OpCtx &C, StringRef Base) {
 /// The operands every lane must agree on (SPV_INTEL_2d_block_io: UB
 /// otherwise), from the active lanes; the whole subgroup must run it.
 bool XeTarget::surface(OpCtx &C, const Block2D &B, Surface &S) {
-  if (C.Exec != C.LaneMask || popcount(C.Exec) != SG)
+  if (C.Exec != C.LaneMask || unsigned(popcount(C.Exec)) != SG)
     return C.fail("a 2D block operation needs the whole subgroup active");
   unsigned First = countr_zero(C.Exec);
   int Ops[] = {B.Base, B.Width, B.Height, B.Pitch};
