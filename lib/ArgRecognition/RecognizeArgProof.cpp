@@ -1,0 +1,992 @@
+//===- RecognizeArgProof.cpp - Proving a chain's stages -------------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// crosslane-recognize-arg's proof (RecognizeArgInternal.h): a stage's
+/// combine evaluated on every representative (self, partner) pair and
+/// compared with every candidate semantics (cached per module); a chain's
+/// stages proven in turn, with valid-prefix and other gates; the candidate
+/// picked; and the integer bounds of the inputs that the proof may use.
+///
+//===----------------------------------------------------------------------===//
+
+#include "RecognizeArgInternal.h"
+
+#include "CombineProgram.h"
+#include "LaneMap.h"
+#include "crosslane/Support/Debug.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/PatternMatch.h"
+
+#include <memory>
+#include <optional>
+
+using namespace llvm;
+using namespace llvm::PatternMatch;
+using namespace crosslane::argrec;
+
+#define DEBUG_TYPE "crosslane-recognize-arg"
+
+CROSSLANE_STATISTIC(NumStageProofsReused,
+                    "Number of stage proofs reused from an identical combine");
+
+namespace crosslane {
+namespace recognize {
+
+//===----------------------------------------------------------------------===//
+// One stage's proof
+//===----------------------------------------------------------------------===//
+
+/// A way to read an output as the lane state: a word, or a (lo, hi) pair.
+struct OutputMap {
+  int Lo, Hi; ///< Hi: -1 for a 32-bit output, -2 for a zero-extended word
+};
+
+/// Per output, the words it may be: any word for 32 bits, an f16 word for
+/// 16 bits (the half value itself), an i64 component's (lo, hi) words, an
+/// i32 zero-extended, or two 32-bit components packed, for 64 bits.
+static SmallVector<SmallVector<OutputMap, 4>, 8>
+outputMaps(const StageShape &Sh) {
+  SmallVector<SmallVector<OutputMap, 4>, 8> Maps(Sh.OutBits.size());
+  for (auto [OI, B] : enumerate(Sh.OutBits)) {
+    if (B == 32) {
+      for (unsigned W = 0; W < Sh.WordOfSlot.size(); ++W)
+        Maps[OI].push_back({int(W), -1});
+      continue;
+    }
+    if (B == 8 || B == 16) {
+      // The f16 value, or an 8- or 16-bit integer the word extends (the
+      // word's low bits).
+      for (const Component &C : Sh.Comps)
+        if ((B == 16 && C.Kind == SlotKind::Float16) ||
+            (C.narrowName() && C.Least >= intRange(B, true).first &&
+             C.Most <= intRange(B, false).second))
+          Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -1});
+      continue;
+    }
+    for (const Component &C : Sh.Comps)
+      if (C.is64())
+        Maps[OI].push_back(
+            {int(Sh.WordOfSlot[C.Lo]), int(Sh.WordOfSlot[C.Hi])});
+    // An i32 index the code widens to i64 (`long long i = threadIdx.x`).
+    for (const Component &C : Sh.Comps)
+      if (C.Kind == SlotKind::Int32)
+        Maps[OI].push_back({int(Sh.WordOfSlot[C.Lo]), -2});
+    // Two 32-bit components packed into one i64: clang selects a {float,
+    // int} struct as `(index << 32) | value bits`, and stores it so.
+    auto Is32 = [](const Component &C) {
+      return C.Kind == SlotKind::Int32 || C.Kind == SlotKind::Float32;
+    };
+    for (const Component &L : Sh.Comps)
+      for (const Component &H : Sh.Comps)
+        if (&L != &H && Is32(L) && Is32(H))
+          Maps[OI].push_back(
+              {int(Sh.WordOfSlot[L.Lo]), int(Sh.WordOfSlot[H.Lo])});
+  }
+  return Maps;
+}
+
+/// True if some output of the stage is one of the lanes' states.
+static bool hasResult(const StageOutcome &R) {
+  return any_of(R.Chosen, [](int C) { return C >= 0; });
+}
+
+static StageOutcome refusal(StringRef Reason, const Twine &Why) {
+  StageOutcome R;
+  R.Reason = Reason;
+  R.Why = Why.str();
+  return R;
+}
+
+/// True when some float component of the pair is -0 in one state and +0 in
+/// the other.
+static bool mixesZeros(const Component &C, uint64_t S, uint64_t Pt) {
+  return C.isZero(S) && C.isZero(Pt) && S != Pt;
+}
+static bool mixesZeros(ArrayRef<Component> Comps, ArrayRef<uint64_t> S,
+                       ArrayRef<uint64_t> Pt) {
+  for (auto [K, C] : enumerate(Comps))
+    if (mixesZeros(C, S[K], Pt[K]))
+      return true;
+  return false;
+}
+
+/// True if \p V is computed from constants and values \p IsLeaf accepts
+/// through at most 7 levels of instructions \p Through accepts.
+bool computedFrom(Value *V, function_ref<bool(Value *)> IsLeaf,
+                  function_ref<bool(Instruction *)> Through, unsigned Depth) {
+  if (isa<Constant>(V) || IsLeaf(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6 || !Through(I))
+    return false;
+  return all_of(I->operands(), [&](Value *Op) {
+    return computedFrom(Op, IsLeaf, Through, Depth + 1);
+  });
+}
+
+/// Every (self, partner) tuple over the components' representatives, as
+/// rows of 2 * Comps.size() values (self's components, then partner's).
+static std::vector<uint64_t>
+allRepPairs(ArrayRef<SmallVector<uint64_t, 32>> Reps) {
+  unsigned N = Reps.size();
+  size_t Rows = 1;
+  for (const auto &R : Reps)
+    Rows *= R.size() * R.size();
+  std::vector<uint64_t> Out(Rows * 2 * N);
+  SmallVector<unsigned, 4> Ctr(2 * N, 0);
+  for (size_t Row = 0; Row < Rows; ++Row) {
+    uint64_t *T = Out.data() + Row * 2 * N;
+    for (unsigned K = 0; K < 2 * N; ++K)
+      T[K] = Reps[K % N][Ctr[K]];
+    for (unsigned K = 0; K < 2 * N; ++K) {
+      if (++Ctr[K] < Reps[K % N].size())
+        break;
+      Ctr[K] = 0;
+    }
+  }
+  return Out;
+}
+
+/// Every (self, partner) pair of representative states for \p P's combine
+/// (the constants it compares with among them), 2 x components per row;
+/// with \p Empty, only pairs of two "no element" states.
+static std::vector<uint64_t> repTuples(const CombineProgram &P,
+                                       const StageShape &Sh,
+                                       std::optional<EmptyPair> Empty = {}) {
+  SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
+  for (auto [CI, C] : enumerate(Sh.Comps)) {
+    if (Empty && Empty->first == CI) {
+      Reps.push_back({maskTo(Empty->second, C.is64() ? 64 : 32)});
+      continue;
+    }
+    Reps.push_back(representatives(
+        C.Kind, P.comparedConstants(C.isFloat(), C.floatBits()),
+        P.has(CombineProgram::Op::FAbs) || P.has(CombineProgram::Op::FNeg),
+        C.is64() && P.splitsPair(Sh.WordOfSlot[C.Lo], Sh.WordOfSlot[C.Hi]),
+        C.Least, C.Most));
+  }
+  return allRepPairs(Reps);
+}
+
+/// The words of \p Rows tuples from row \p First, word-major (word W of
+/// row R at W * Rows + R), for the self (\p SW) and partner (\p PW) lanes.
+static void loadRows(const StageShape &Sh, ArrayRef<uint64_t> Tuples,
+                     unsigned First, unsigned Rows, std::vector<uint64_t> &SW,
+                     std::vector<uint64_t> &PW) {
+  unsigned NComp = Sh.Comps.size();
+  for (auto [CI, C] : enumerate(Sh.Comps)) {
+    unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows, Hi = Sh.WordOfSlot[C.Hi] * Rows;
+    for (unsigned R = 0; R < Rows; ++R) {
+      const uint64_t *T = Tuples.data() + size_t(First + R) * 2 * NComp;
+      SW[Lo + R] = maskTo(T[CI], 32);
+      PW[Lo + R] = maskTo(T[NComp + CI], 32);
+      if (C.is64()) {
+        SW[Hi + R] = T[CI] >> 32;
+        PW[Hi + R] = T[NComp + CI] >> 32;
+      }
+    }
+  }
+}
+
+/// True when \p P gives each output the lane's own words it is read as
+/// (\p Chosen, the maps the stage's proof picked) on every representative
+/// pair (with \p Empty, every pair of two "no element" states): the stage
+/// keeps the lane's state (a gated stage's program with its gate closed).
+static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
+                          ArrayRef<int> Chosen,
+                          std::optional<EmptyPair> Empty = {}) {
+  auto Maps = outputMaps(Sh);
+  std::vector<uint64_t> Tuples = repTuples(P, Sh, Empty);
+  unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
+  unsigned NW = Sh.WordOfSlot.size();
+  constexpr unsigned Block = 256;
+  std::vector<uint64_t> SW(NW * Block), PW(NW * Block), Val(P.size() * Block);
+  std::vector<int32_t> FailAt(P.size() * Block);
+  for (unsigned First = 0; First < NAll; First += Block) {
+    unsigned Rows = std::min(Block, NAll - First);
+    loadRows(Sh, Tuples, First, Rows, SW, PW);
+    P.run(ArrayRef(SW).take_front(NW * Rows),
+          ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
+    for (auto [OI, MI] : enumerate(Chosen)) {
+      if (MI < 0)
+        continue;
+      const OutputMap &M = Maps[OI][MI];
+      unsigned Node = Sh.OutNodes[OI];
+      for (unsigned R = 0; R < Rows; ++R) {
+        uint64_t Own = SW[M.Lo * Rows + R];
+        if (M.Hi >= 0)
+          Own |= SW[M.Hi * Rows + R] << 32;
+        if (FailAt[Node * Rows + R] >= 0 ||
+            maskTo(Val[Node * Rows + R], Sh.OutBits[OI]) != Own)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+/// Pass 3 of evaluateStage: counts in \p R, per candidate of \p Cands, the
+/// rows of \p Tuples (\p NAll of them) where the side that all outputs
+/// agree on (their chosen columns \p ChosenCols) disagrees with it.
+static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
+                                    ArrayRef<Candidate> Cands,
+                                    ArrayRef<uint64_t> Tuples,
+                                    ArrayRef<const uint8_t *> ChosenCols,
+                                    unsigned NAll) {
+  unsigned NComp = Comps.size();
+  SmallVector<uint64_t, 2> Sentinels;
+  for (const Candidate &C : Cands)
+    if (C.Sentinel && !is_contained(Sentinels, *C.Sentinel))
+      Sentinels.push_back(*C.Sentinel);
+
+  R.Mismatch.assign(Cands.size(), 0);
+  R.NumberMismatch.assign(Cands.size(), 0);
+  R.OrderMismatch.assign(Cands.size(), 0);
+  for (unsigned Row = 0; Row < NAll; ++Row) {
+    const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
+    ArrayRef<uint64_t> S(T, NComp), Pt(T + NComp, NComp);
+    uint8_t Sd = 3;
+    for (const uint8_t *C : ChosenCols)
+      Sd &= C[Row];
+    if (!Sd) {
+      if (!mixesZeros(Comps, S, Pt))
+        return refusal("NotASelection",
+                       "the outputs take the value and the index from "
+                       "different lanes");
+      R.MixedZeros = true;
+      for (auto [CI, C] : enumerate(Cands))
+        if (!C.IsArg || !C.ZerosEqual ||
+            !mixesZeros(Comps[C.ValSlot], S[C.ValSlot], Pt[C.ValSlot])) {
+          ++R.Mismatch[CI];
+          ++R.NumberMismatch[CI];
+          ++R.OrderMismatch[CI];
+        }
+      continue;
+    }
+    bool HasNaN = false;
+    for (auto [I, Cm] : enumerate(Comps))
+      HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
+    for (auto [CI, C] : enumerate(Cands)) {
+      // Only zero / non-zero counts matter; a mismatch on ordered values
+      // implies the other two, so nothing more can change for C.
+      if (R.OrderMismatch[CI])
+        continue;
+      Expect E = expected(C, Comps, S, Pt);
+      bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
+                (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
+                (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
+      if (!Ok) {
+        ++R.Mismatch[CI];
+        R.NumberMismatch[CI] += !HasNaN;
+        unsigned VI = C.IsArg ? C.ValSlot : 0;
+        R.OrderMismatch[CI] +=
+            !HasNaN && compareValue(C, Comps[VI], S[VI], Pt[VI]) != 0;
+      }
+    }
+    // A butterfly without an index tie-break keeps self on equal values
+    // (a "no element" index is no tie: it loses).
+    auto AnySentinel = [&] {
+      auto IsSentinel = [&](uint64_t I) { return is_contained(Sentinels, I); };
+      for (unsigned K = 0; K < NComp; ++K)
+        if (!Comps[K].isFloat() && (IsSentinel(S[K]) || IsSentinel(Pt[K])))
+          return true;
+      return false;
+    };
+    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel())
+      for (unsigned V = 0; V < 2; ++V)
+        if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] && !Comps[1 - V].isFloat() &&
+            !Comps[V].isNaN(S[V])) {
+          unsigned IB = Comps[1 - V].is64() ? 64 : 32;
+          bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
+          R.TieKeepsSelf[V][0][Lower ? 0 : 1] = true;
+          bool ULower = maskTo(Pt[1 - V], IB) < maskTo(S[1 - V], IB);
+          R.TieKeepsSelf[V][1][ULower ? 0 : 1] = true;
+        }
+  }
+  return R;
+}
+
+/// Evaluates \p P on every (self, partner) representative pair, finds which
+/// of the two lanes each output copies, and counts, per candidate semantics,
+/// the pairs where the stage disagrees with it.
+static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
+                                  ArrayRef<Candidate> Cands) {
+  ArrayRef<Component> Comps = Sh.Comps;
+  auto Maps = outputMaps(Sh);
+  unsigned NOut = Maps.size(), NComp = Comps.size();
+  SmallVector<unsigned, 9> Col(NOut + 1, 0); // first side column per output
+  for (unsigned OI = 0; OI < NOut; ++OI)
+    Col[OI + 1] = Col[OI] + Maps[OI].size();
+  // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
+  // which side the output equals. Rows go through the program in blocks.
+  std::vector<uint64_t> Tuples = repTuples(P, Sh);
+  unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
+  // Sides[column][row]: which of the pair's states output column (an
+  // output read through one of its maps) equals.
+  std::vector<uint8_t> Sides(size_t(NAll) * Col[NOut], 0);
+  SmallVector<bool, 16> Viable(Col[NOut], true);
+  constexpr unsigned Block = 256;
+  std::vector<uint64_t> SW(NW * Block), PW(NW * Block);
+  std::vector<uint64_t> Val(P.size() * Block);
+  std::vector<int32_t> FailAt(P.size() * Block);
+  std::optional<StageOutcome> Failed;
+  int32_t LastWhyMsg = -1; // why a last-stage value is not a result
+  for (unsigned First = 0; First < NAll && !Failed; First += Block) {
+    unsigned Rows = std::min(Block, NAll - First);
+    loadRows(Sh, Tuples, First, Rows, SW, PW);
+    P.run(ArrayRef(SW).take_front(NW * Rows),
+          ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
+    // Failures, in row order: a stage's output must not fail; a last
+    // stage's failing value is just not a result.
+    for (unsigned R = 0; R < Rows && !Failed; ++R)
+      for (unsigned OI = 0; OI < NOut; ++OI) {
+        int32_t Fail = FailAt[Sh.OutNodes[OI] * Rows + R];
+        if (!Maps[OI].empty() && Fail < 0)
+          continue;
+        if (!Sh.Last) {
+          Failed = refusal(
+              "NotAStage",
+              Fail >= 0 ? "" : "a result is not made of the lane's words");
+          Failed->WhyMsg = Fail;
+          break;
+        }
+        if (Fail >= 0 && LastWhyMsg < 0)
+          LastWhyMsg = Fail;
+      }
+    if (Failed)
+      break;
+    for (unsigned OI = 0; OI < NOut; ++OI) {
+      const uint64_t *V = Val.data() + Sh.OutNodes[OI] * Rows;
+      const int32_t *F = FailAt.data() + Sh.OutNodes[OI] * Rows;
+      uint64_t Mask = Sh.OutBits[OI] >= 64
+                          ? ~uint64_t(0)
+                          : (uint64_t(1) << Sh.OutBits[OI]) - 1;
+      for (auto [MI, M] : enumerate(Maps[OI])) {
+        uint8_t *Sd = Sides.data() + size_t(Col[OI] + MI) * NAll + First;
+        const uint64_t *SLo = SW.data() + M.Lo * Rows,
+                       *PLo = PW.data() + M.Lo * Rows;
+        const uint64_t *SHi = M.Hi < 0 ? nullptr : SW.data() + M.Hi * Rows;
+        const uint64_t *PHi = M.Hi < 0 ? nullptr : PW.data() + M.Hi * Rows;
+        bool AllMatch = true;
+        for (unsigned R = 0; R < Rows; ++R) {
+          uint64_t X = V[R] & Mask;
+          // An output narrower than a word is the word's low bits.
+          uint64_t SV = (SHi ? SLo[R] | SHi[R] << 32 : SLo[R]) & Mask;
+          uint64_t PV = (PHi ? PLo[R] | PHi[R] << 32 : PLo[R]) & Mask;
+          uint8_t D = F[R] >= 0
+                          ? 0
+                          : uint8_t((X == SV ? uint8_t(Side::Self) : 0) |
+                                    (X == PV ? uint8_t(Side::Partner) : 0));
+          Sd[R] = D;
+          AllMatch &= D != 0;
+        }
+        if (!AllMatch)
+          Viable[Col[OI] + MI] = false;
+      }
+    }
+  }
+  if (Failed)
+    return *Failed;
+  auto SideOf = [&](unsigned Row, unsigned OI, int MI) {
+    return Sides[size_t(Col[OI] + MI) * NAll + Row];
+  };
+
+  // Pass 2: pick one mapping per output.
+  StageOutcome R;
+  R.OutputWhyMsg = LastWhyMsg;
+  R.Chosen.assign(NOut, -1);
+  for (unsigned OI = 0; OI < NOut; ++OI) {
+    for (unsigned MI = 0; MI < Maps[OI].size(); ++MI)
+      if (Viable[Col[OI] + MI]) {
+        R.Chosen[OI] = MI;
+        break;
+      }
+    // In the last stage, a value that is always the partner's (or always
+    // the lane's own) word is a view of an input, not a result.
+    if (Sh.Last && R.Chosen[OI] >= 0) {
+      uint8_t All = 3;
+      for (unsigned Row = 0; Row < NAll; ++Row)
+        All &= SideOf(Row, OI, R.Chosen[OI]);
+      if (All)
+        R.Chosen[OI] = -1;
+    }
+    if (R.Chosen[OI] < 0 && !Sh.Last)
+      return refusal("NotASelection",
+                     "the stage's result is not one of the two lanes' states");
+  }
+
+  // Pass 3: the side all outputs agree on, against each candidate.
+  SmallVector<const uint8_t *, 8> ChosenCols;
+  for (unsigned OI = 0; OI < NOut; ++OI)
+    if (R.Chosen[OI] >= 0)
+      ChosenCols.push_back(&Sides[size_t(Col[OI] + R.Chosen[OI]) * NAll]);
+  return countMismatches(std::move(R), Comps, Cands, Tuples, ChosenCols, NAll);
+}
+
+} // namespace recognize
+
+namespace argrec {
+const recognize::StageOutcome &
+StageCache::get(const CombineProgram &P, const recognize::StageShape &Sh,
+                ArrayRef<recognize::Candidate> Cands) {
+  std::string Key = P.key();
+  raw_string_ostream OS(Key);
+  OS << "|last" << Sh.Last << "|slots";
+  for (unsigned W : Sh.WordOfSlot)
+    OS << ' ' << W;
+  for (const recognize::Component &C : Sh.Comps)
+    OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi << ','
+       << C.Least << ',' << C.Most;
+  for (unsigned B : Sh.OutBits)
+    OS << "|b" << B;
+  // The candidate list (the outcome is indexed by it).
+  OS << "|n" << Cands.size();
+  for (const recognize::Candidate &C : Cands) {
+    if (C.Sentinel)
+      OS << "|s" << *C.Sentinel;
+    if (C.UnsignedIdx)
+      OS << "|u";
+    if (C.LargestIdx)
+      OS << "|l";
+    if (C.UnsignedVal)
+      OS << "|v";
+  }
+  if (auto It = Map.find(Key); It != Map.end()) {
+    ++NumStageProofsReused;
+    return It->second;
+  }
+  if (Map.size() >= MaxEntries)
+    Map.clear();
+  return Map.try_emplace(Key, recognize::evaluateStage(P, Sh, Cands))
+      .first->second;
+}
+} // namespace argrec
+
+namespace recognize {
+
+//===----------------------------------------------------------------------===//
+// A chain's proof
+//===----------------------------------------------------------------------===//
+
+/// Adds \p Outs to \p Pr as outputs, and their nodes and widths to \p Sh.
+static void addOutputs(CombineProgram &Pr, StageShape &Sh,
+                       ArrayRef<Instruction *> Outs) {
+  for (Instruction *O : Outs) {
+    Sh.OutNodes.push_back(Pr.addOutput(O));
+    Sh.OutBits.push_back(O->getType()->getPrimitiveSizeInBits());
+  }
+}
+
+/// The last stage \p SI's results: values of its combine code (\p Prog)
+/// of 8 to 64 bits.
+/// An intermediate select (or min/max: clang's `smin(ib, ia)` for a
+/// tie) that only feeds further selects of the combine, or phis
+/// merging only the combine's values (a branch's arm), may take the
+/// other lane's state where the final one keeps the lane's own
+/// (`a < b ? a : (c ? b : a)`): not a result. A phi may also merge it
+/// with the lane's own state (the select runs only on some paths).
+SmallVector<Instruction *, 8>
+Recognizer::lastStageOutputs(unsigned SI, CombineProgram &Prog) {
+  const Stage &S = Stages[SI];
+  SmallVector<Instruction *, 8> Outs;
+  auto InStage = [&](Value *V) {
+    auto *VI = dyn_cast<Instruction>(V);
+    return (VI && (Closures[SI].count(VI) || is_contained(S.Calls, VI))) ||
+           Prog.isOwnState(V);
+  };
+  // A select whose condition reads something outside the stage (`b ?
+  // min : -1`, b from an earlier ballot) is a use of the result, not
+  // part of the combine.
+  auto IsPure = [](Instruction *I) {
+    return !isa<PHINode>(I) && !I->mayReadOrWriteMemory() &&
+           !I->mayHaveSideEffects();
+  };
+  auto Merges = [&](Instruction *UI, Instruction *I) {
+    if (auto *S = dyn_cast<SelectInst>(UI))
+      return S->getCondition() != I &&
+             computedFrom(S->getCondition(), InStage, IsPure);
+    auto *Phi = dyn_cast<PHINode>(UI);
+    return Phi && all_of(Phi->incoming_values(), InStage);
+  };
+  auto Inner = [&](Instruction *I) {
+    return isa<SelectInst, MinMaxIntrinsic>(I) && !I->use_empty() &&
+           all_of(I->users(), [&](User *U) {
+             auto *UI = cast<Instruction>(U);
+             return InStage(UI) && Merges(UI, I);
+           });
+  };
+  for (Instruction *I : Closures[SI]) {
+    unsigned B = I->getType()->getPrimitiveSizeInBits();
+    if ((B == 8 || B == 16 || B == 32 || B == 64) &&
+        !I->getType()->isVectorTy() && !Inner(I))
+      Outs.push_back(I);
+  }
+  return Outs;
+}
+
+/// The conditions stage \p SI of \p Chain may be proven under (proveStages).
+/// A combine that reads a condition on lanes alone: a stage gated by a
+/// valid prefix (`if (lane + offset < valid_items)`). Proven with the
+/// gate open; closed, the stage must keep the lane's state. (A last
+/// stage proves without it, its phis just not being results.)
+/// Any other condition computed before the chain that the stage cannot
+/// be proven (or, the last, give a result) without (RAFT's `if
+/// (active)`): proven open; the guard checks that it is open in every
+/// lane, so the closed side never runs on the fast path.
+/// When the stage proves (\p Prog, \p Shape, \p R) under one, sets \p Gated and
+/// records the gate in \p P; false (with a remark) when that is refused.
+bool Recognizer::proveGated(ArrayRef<unsigned> Chain, unsigned SI,
+                            const WordKinds &Kinds,
+                            ArrayRef<Instruction *> Outs,
+                            ArrayRef<Candidate> Cands, const ChainLanes &CL,
+                            std::unique_ptr<CombineProgram> &Prog,
+                            StageShape &Shape, StageOutcome &R, bool &Gated,
+                            ChainProof &P) {
+  const Stage &S = Stages[SI];
+  Value *Cond = Prog->foreignInput();
+  std::optional<StageGate> Gate;
+  bool OpenOn = true;
+  bool MayGate = (!R.Reason.empty() || Shape.Last) && Cond &&
+                 Cond->getType()->isIntegerTy(1);
+  bool LaneGate =
+      MayGate && (S.Offset == 0 || (Gate = gateOf(S, Cond, CL.Cluster)));
+  bool Unproven = !R.Reason.empty() || !hasResult(R);
+  bool Assumed = MayGate && !LaneGate && Unproven &&
+                 DT.dominates(Cond, Stages[Chain.front()].Calls.front());
+  if (LaneGate || Assumed) {
+    for (bool On : {true, false}) {
+      StageShape OpenSh{Shape.Comps, Shape.WordOfSlot, Shape.Last, {}, {}},
+          ClosedSh = OpenSh;
+      auto Open = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
+                                                   Kinds, DT, PDT, Cond, On);
+      addOutputs(*Open, OpenSh, Outs);
+      StageOutcome RO = Cache.get(*Open, OpenSh, Cands);
+      // The open side must combine: a last stage whose outputs all keep
+      // the lane's state has no result (it is the closed side).
+      if (!RO.Reason.empty() || !hasResult(RO) ||
+          keepsOwnState(*Open, OpenSh, RO.Chosen))
+        continue;
+      if (!Assumed) {
+        CombineProgram Closed(S.Calls, S.BB, Closures[SI], Kinds, DT, PDT, Cond,
+                              !On);
+        addOutputs(Closed, ClosedSh, Outs);
+        if (!keepsOwnState(Closed, ClosedSh, RO.Chosen))
+          continue;
+      }
+      Prog = std::move(Open);
+      Shape = std::move(OpenSh);
+      R = std::move(RO);
+      Gated = true;
+      OpenOn = On;
+      if (Gate && !On)
+        Gate->Pred = CmpInst::getInversePredicate(Gate->Pred);
+      break;
+    }
+    if (Gated && Gate) {
+      std::string Str;
+      raw_string_ostream OS(Str);
+      Cond->printAsOperand(OS, false);
+      if (!Gate->isPrefix(CL.Cluster)) {
+        refuse(S, "NotAStage",
+               "the stage combines only where " + Str +
+                   " lets it, which does not keep the partner's lane "
+                   "within a prefix of the " +
+                   std::to_string(CL.Cluster) + "-lane segment");
+        return false;
+      }
+      if (P.Gate && !P.Gate->sameLanes(*Gate)) {
+        refuse(S, "NotAStage",
+               "the stages combine within different prefixes of lanes (" + Str +
+                   ")");
+        return false;
+      }
+      if (!P.Gate)
+        P.Gate = std::move(Gate);
+      ++P.GatedStages;
+    }
+    if (Gated && Assumed) {
+      // Open on one value in some stages and on the other in others:
+      // the guard could never hold.
+      if (is_contained(P.OpenGates, std::pair(Cond, !OpenOn))) {
+        std::string Str;
+        raw_string_ostream OS(Str);
+        Cond->printAsOperand(OS, false);
+        refuse(S, "NotAStage",
+               "the stages combine under opposite values of " + Str);
+        return false;
+      }
+      if (!is_contained(P.OpenGates, std::pair(Cond, OpenOn)))
+        P.OpenGates.push_back({Cond, OpenOn});
+    }
+  }
+  return true;
+}
+
+/// Proves each stage of \p Chain against \p Cands (cached per combine
+/// program) and finds the chain's results.
+bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
+                             ArrayRef<Component> Comps,
+                             ArrayRef<Candidate> Cands, const ChainLanes &CL,
+                             ChainProof &P) {
+  unsigned NWords = Stages[Chain.front()].Calls.size();
+  // Slot -> word of each stage; stage 0 is the identity.
+  SmallVector<unsigned, 4> WordOfSlot(NWords);
+  for (unsigned I = 0; I < NWords; ++I)
+    WordOfSlot[I] = I;
+  P.Mismatch.assign(Cands.size(), 0);
+  P.NumberMismatch.assign(Cands.size(), 0);
+  P.OrderMismatch.assign(Cands.size(), 0);
+  for (const Candidate &C : Cands)
+    if (C.Sentinel &&
+        !is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel)))
+      P.EmptyKeepsOwn.push_back({C.IdxSlot, *C.Sentinel});
+
+  for (auto [K, SI] : enumerate(Chain)) {
+    const Stage &S = Stages[SI];
+    StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
+    WordKinds Kinds;
+    for (const Component &C : Comps)
+      if (C.Kind == SlotKind::Float16) {
+        Kinds.Half.push_back(WordOfSlot[C.Lo]);
+      } else if (C.isFloat()) {
+        Kinds.Float.push_back(WordOfSlot[C.Lo]);
+        if (C.is64())
+          Kinds.Float.push_back(WordOfSlot[C.Hi]);
+      } else if (C.narrowName()) {
+        Kinds.Narrow.push_back({WordOfSlot[C.Lo], C.Least, C.Most});
+      }
+    auto Prog = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
+                                                 Kinds, DT, PDT);
+    // Outputs: the next stage's words, or the last stage's selections.
+    SmallVector<Instruction *, 8> Outs;
+    if (!Shape.Last) {
+      for (Value *W : Stages[Chain[K + 1]].words())
+        Outs.push_back(cast<Instruction>(W));
+    } else {
+      Outs = lastStageOutputs(SI, *Prog);
+    }
+    addOutputs(*Prog, Shape, Outs);
+    StageOutcome R = Cache.get(*Prog, Shape, Cands);
+    bool Gated = false;
+    if (!proveGated(Chain, SI, Kinds, Outs, Cands, CL, Prog, Shape, R, Gated,
+                    P))
+      return false;
+    if (!R.Reason.empty()) {
+      refuse(S, R.Reason, R.WhyMsg >= 0 ? Prog->message(R.WhyMsg) : R.Why);
+      return false;
+    }
+    erase_if(P.EmptyKeepsOwn, [&](const EmptyPair &E) {
+      return Gated || !keepsOwnState(*Prog, Shape, R.Chosen, E);
+    });
+    for (unsigned CI = 0; CI < Cands.size(); ++CI) {
+      P.Mismatch[CI] += R.Mismatch[CI];
+      P.NumberMismatch[CI] += R.NumberMismatch[CI];
+      P.OrderMismatch[CI] += R.OrderMismatch[CI];
+    }
+    P.MixedZeros |= R.MixedZeros;
+    for (unsigned V = 0; V < 2; ++V)
+      for (unsigned H = 0; H < 2; ++H)
+        for (unsigned U = 0; U < 2; ++U)
+          P.TieKeepsSelf[V][U][H] |= R.TieKeepsSelf[V][U][H];
+    if (Shape.Last)
+      P.LastWhy =
+          R.OutputWhyMsg >= 0 ? Prog->message(R.OutputWhyMsg) : R.OutputWhy;
+
+    auto Maps = outputMaps(Shape);
+    if (!Shape.Last) {
+      SmallVector<unsigned, 4> Next(NWords);
+      for (unsigned Slot = 0; Slot < NWords; ++Slot) {
+        unsigned W = WordOfSlot[Slot];
+        int Found = -1;
+        for (unsigned OI = 0; OI < Outs.size(); ++OI)
+          if (Maps[OI][R.Chosen[OI]].Lo == int(W))
+            Found = OI;
+        if (Found < 0) {
+          refuse(S, "NotASelection", "a state word is lost between stages");
+          return false;
+        }
+        Next[Slot] = Found;
+      }
+      WordOfSlot = Next;
+      continue;
+    }
+    // Translate stage-local words to logical slots.
+    auto SlotOf = [&](int W) -> int {
+      if (W < 0)
+        return -1;
+      for (unsigned Slot = 0; Slot < NWords; ++Slot)
+        if (int(WordOfSlot[Slot]) == W)
+          return Slot;
+      return -1;
+    };
+    for (auto [OI, O] : enumerate(Outs))
+      if (R.Chosen[OI] >= 0)
+        P.Outputs.push_back({O, SlotOf(Maps[OI][R.Chosen[OI]].Lo),
+                             Maps[OI][R.Chosen[OI]].Hi == -2
+                                 ? -2
+                                 : SlotOf(Maps[OI][R.Chosen[OI]].Hi)});
+  }
+  unsigned Moving =
+      count_if(Chain, [&](unsigned SI) { return Stages[SI].Offset != 0; });
+  if (P.Gate && P.GatedStages != Moving) {
+    refuse(Stages[Chain.front()], "NotAStage",
+           "some stages combine only within a prefix of lanes, others with "
+           "every lane");
+    return false;
+  }
+  return true;
+}
+
+/// Picks the semantics of the chain: the first candidate proven on every
+/// input (\p Proven), else one a run-time guard makes exact.
+bool Recognizer::pickCandidate(ArrayRef<unsigned> Chain, unsigned NComps,
+                               ArrayRef<Candidate> Cands, const ChainProof &P,
+                               Candidate &C, bool &Proven) {
+  // The first candidate proven on every input; else the first proven on
+  // NaN-free inputs; else (a combine that breaks ties by lane order) the
+  // first proven on NaN-free inputs whose values differ. A run-time guard
+  // makes the last two exact.
+  int Pick = find(P.Mismatch, 0u) - P.Mismatch.begin();
+  Proven = Pick < int(Cands.size());
+  // Kept its own index whichever is smaller, in the signed and in the
+  // unsigned order of indices.
+  auto Both = [&](unsigned V, unsigned U) {
+    return P.TieKeepsSelf[V][U][0] && P.TieKeepsSelf[V][U][1];
+  };
+  bool TieByLane = (Both(0, 0) && Both(0, 1)) || (Both(1, 0) && Both(1, 1));
+  if (!Proven && !TieByLane)
+    Pick = find(P.NumberMismatch, 0u) - P.NumberMismatch.begin();
+  bool TiesGuarded = false;
+  if (Pick >= int(Cands.size()) || TieByLane) {
+    Pick = find(P.OrderMismatch, 0u) - P.OrderMismatch.begin();
+    TiesGuarded = NComps == 2 && Pick < int(Cands.size());
+  }
+  if (!TiesGuarded && (Pick >= int(Cands.size()) || TieByLane)) {
+    refuse(Stages[Chain.front()], "NotATotalOrder",
+           "the combine is not 'keep the better of two' for a total order "
+           "(NaN aside, ties aside)");
+    return false;
+  }
+  C = Cands[Pick];
+  C.TiesByLane = TiesGuarded;
+  return true;
+}
+
+/// Index values stage \p SI's combine tests for (in)equality, such as
+/// `if (b.index == 0) return false;`: candidate "no element" markers.
+SmallVector<uint64_t, 2> Recognizer::sentinelsOf(unsigned SI,
+                                                 ArrayRef<Component> Comps) {
+  SmallVector<uint64_t, 2> R;
+  if (Comps.size() != 2)
+    return R;
+  auto IndexWidth = [&](unsigned Bits) {
+    return any_of(Comps, [&](const Component &C) {
+      return !C.isFloat() && (C.is64() ? 64u : 32u) == Bits;
+    });
+  };
+  // An index that is -1 or not negative: -1 is the only value a sign test
+  // (`index < 0` = none) can find.
+  for (const Component &C : Comps)
+    if (!C.isFloat() && C.Least == -1)
+      R.push_back(maskTo(~uint64_t(0), C.is64() ? 64 : 32));
+  for (Instruction *I : Closures[SI]) {
+    auto *Cmp = dyn_cast<ICmpInst>(I);
+    auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+    if (!C || !Cmp->isEquality() || !IndexWidth(C->getBitWidth()))
+      continue;
+    uint64_t V = C->getZExtValue();
+    // A narrow index (`(short)w == -1`) compared in the word's high bits;
+    // the word holds it sign-extended (the proof decides).
+    if (auto S = argrec::shiftedEquality(Cmp); S && S->Low)
+      V = S->Low->sext(C->getBitWidth()).getZExtValue();
+    if (!is_contained(R, V) && R.size() < 2)
+      R.push_back(V);
+  }
+  return R;
+}
+
+/// Proves the chain's stages and picks the candidate they implement
+/// (proveStages, pickCandidate). When that fails and an integer slot has no
+/// proven lower bound, tries once more with its inputs taken to be -1 or
+/// more (an index scanned with `i += blockDim.x`, which LLVM cannot prove
+/// never wraps, tested with `index < 0` for "no element"), returning those
+/// slots in \p Assumed for a run-time guard: every state is one of the
+/// inputs (each stage is proven a selection), so inputs of -1 or more keep
+/// every state there. The refusal reported is the first attempt's.
+bool Recognizer::proveWithIndexBound(ArrayRef<unsigned> Chain,
+                                     MutableArrayRef<Component> Comps,
+                                     bool Unsigned, const ChainLanes &CL,
+                                     ChainProof &P, Candidate &C, bool &Proven,
+                                     SmallVectorImpl<unsigned> &Assumed) {
+  auto Attempt = [&] {
+    SmallVector<Candidate, 16> Cands =
+        candidatesFor(Comps, sentinelsOf(Chain.front(), Comps), Unsigned);
+    P = ChainProof();
+    return proveStages(Chain, Comps, Cands, CL, P) &&
+           pickCandidate(Chain, Comps.size(), Cands, P, C, Proven);
+  };
+  SmallVector<unsigned, 1> Open;
+  for (auto [CI, Cm] : enumerate(Comps))
+    if (!Cm.isFloat() && Cm.Least < -1 && !Cm.narrowName())
+      Open.push_back(CI);
+  if (Open.empty())
+    return Attempt();
+  std::optional<Refusal> First, Second;
+  Deferred = &First;
+  bool Done = Attempt();
+  if (!Done) {
+    for (unsigned CI : Open)
+      Comps[CI].Least = -1;
+    Deferred = &Second;
+    Done = Attempt();
+    if (Done)
+      Assumed.assign(Open.begin(), Open.end());
+  }
+  Deferred = nullptr;
+  if (!Done && First)
+    refuse(*First->S, First->Reason, First->Why);
+  return Done;
+}
+
+//===----------------------------------------------------------------------===//
+// Input bounds
+//===----------------------------------------------------------------------===//
+
+/// A work-item id or block size (below 1024), also as ROCm's calls when
+/// device libraries are not linked in.
+static bool isBlockQuery(Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  Function *Fn = CB ? CB->getCalledFunction() : nullptr;
+  return isWorkItemId(V) || (Fn && Fn->getName() == "__ockl_get_local_size");
+}
+
+/// True if \p V, an integer, is never less than \p Least (0 or -1) as a
+/// signed number: a constant, a work-item id or block size, a lane
+/// expression whose value in every lane is, a value LLVM
+/// knows is non-negative, a sum of non-negative values that does not wrap
+/// (`add nsw`), or a select/phi of such values. A phi is assumed to hold the
+/// bound while its incoming values are checked, as in isNeverNaN: an
+/// induction over a scan loop that starts with `idx = -1` and sets `idx = i`
+/// with `i = threadIdx.x; i += blockDim.x`.
+bool Recognizer::isAtLeast(Value *V, int64_t Least,
+                           SmallPtrSetImpl<const PHINode *> &Assumed,
+                           const Instruction *At, unsigned Depth) {
+  if (Depth > 12 || !V->getType()->isIntegerTy())
+    return false;
+  if (auto *CI = dyn_cast<ConstantInt>(V))
+    return CI->getSExtValue() >= Least;
+  auto Rec = [&](Value *Op) {
+    return isAtLeast(Op, Least, Assumed, At, Depth + 1);
+  };
+  auto NonNeg = [&](Value *Op) {
+    return isAtLeast(Op, 0, Assumed, At, Depth + 1);
+  };
+  if (auto *Phi = dyn_cast<PHINode>(V)) {
+    if (!Assumed.insert(Phi).second)
+      return true;
+    return all_of(Phi->incoming_values(), Rec);
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return Rec(Sel->getTrueValue()) && Rec(Sel->getFalseValue());
+  Value *A, *B;
+  if (auto *Add = dyn_cast<BinaryOperator>(V);
+      Add && Add->getOpcode() == Instruction::Add && Add->hasNoSignedWrap() &&
+      Least <= 0)
+    return NonNeg(Add->getOperand(0)) && NonNeg(Add->getOperand(1));
+  if (match(V, m_SMax(m_Value(A), m_Value(B))))
+    return Rec(A) || Rec(B);
+  if (match(V, m_SMin(m_Value(A), m_Value(B))))
+    return Rec(A) && Rec(B);
+  if (match(V, m_SExt(m_Value(A))))
+    return Rec(A);
+  // Block queries are below 1024: non-negative in 11 bits or more (a
+  // `signed char` work-item id wraps past 127).
+  if (Least <= 0 &&
+      (isBlockQuery(V) || (match(V, m_Trunc(m_Value(A))) && isBlockQuery(A) &&
+                           V->getType()->getIntegerBitWidth() >= 11)))
+    return true;
+  // A lane expression (the lane id, `lane & 63`): its value in every lane.
+  unsigned Bits = V->getType()->getIntegerBitWidth();
+  if (std::optional<LaneVector> L = lanes(V))
+    return all_of(*L, [&](int64_t X) {
+      return sext(maskTo(uint64_t(X), Bits), Bits) >= Least;
+    });
+  SimplifyQuery Q(F.getDataLayout(), &DT, nullptr, At);
+  if (Least <= 0 && isKnownNonNegative(V, Q))
+    return true;
+  return computeConstantRange(V, /*ForSigned=*/true, /*UseInstrInfo=*/true,
+                              nullptr, At, &DT)
+      .getSignedMin()
+      .sge(Least);
+}
+
+/// Sets the least value of \p Comps' integer components when the chain's
+/// first stage exchanges values proven to be at least 0, or at least -1,
+/// and the range of those that hold 8- or 16-bit integers.
+/// Only for chains of ds_bpermute stages, where every lane reads a lane's
+/// state (or 0, from an inactive lane); a DPP move may read its `old`
+/// operand instead.
+void Recognizer::boundIntegers(ArrayRef<unsigned> Chain,
+                               MutableArrayRef<Component> Comps) {
+  if (!all_of(Chain, [&](unsigned SI) {
+        return Stages[SI].Calls.front()->getIntrinsicID() ==
+               Intrinsic::amdgcn_ds_bpermute;
+      }))
+    return;
+  const Stage &First = Stages[Chain.front()];
+  SmallVector<Value *, 4> W = First.words();
+  for (Component &C : Comps) {
+    if (C.isFloat())
+      continue;
+    // An i64 exchanged as two words: the bound is the i64's.
+    Value *V = W[C.Lo], *X;
+    if (C.is64()) {
+      if (!match(V, m_Trunc(m_Value(X))))
+        continue;
+      V = X;
+    }
+    for (int64_t Least : {0, -1}) {
+      SmallPtrSet<const PHINode *, 8> Assumed;
+      if (isAtLeast(V, Least, Assumed, First.Calls.front())) {
+        C.Least = Least;
+        break;
+      }
+    }
+    if (C.Kind == SlotKind::Int32)
+      narrowRange(V, First.Calls.front(), C);
+  }
+}
+
+/// Narrows the i32 component \p C's range to an 8- or 16-bit type's when
+/// its first word \p V provably holds one extended (a `zext i8`, a `sext
+/// i16`, phis of such values): every stage is a selection of exchanged
+/// words, and a ds_bpermute from an inactive lane reads 0, inside every
+/// such range.
+void Recognizer::narrowRange(Value *V, const Instruction *At, Component &C) {
+  const DataLayout &DL = F.getDataLayout();
+  unsigned Zeros =
+      computeKnownBits(V, DL, nullptr, At, &DT).countMinLeadingZeros();
+  unsigned Signs = ComputeNumSignBits(V, DL, nullptr, At, &DT);
+  for (unsigned Bits : {8u, 16u})
+    for (bool Signed : {false, true})
+      if (Signed ? Signs > 32 - Bits : Zeros >= 32 - Bits) {
+        auto [Least, Most] = intRange(Bits, Signed);
+        C.Least = std::max(C.Least, Least);
+        C.Most = Most;
+        return;
+      }
+}
+
+} // namespace recognize
+} // namespace crosslane
