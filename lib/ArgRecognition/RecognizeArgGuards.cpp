@@ -249,14 +249,14 @@ Value *Recognizer::emitGuard(IRBuilder<> &B, const Guard &G, Value *Val,
   }
   if (G.SameBitsAtIndex || G.SameBitsAtValue) {
     // Without an index (a value-only reduction): a lane holding the result's
-    // value (-0 == +0, or both NaN) holds its bits. With one: a lane holding the winning
-    // index and a value that ties with the winner's (-0 == +0, or both NaN);
-    // a lane holding that index with a worse value loses in the original
-    // and is not read by the operation (moeTopK's `(0, -1.f)` start when
-    // expert 0 wins).
-    // A NaN ties with a NaN result: a selection keeps a NaN's bits while
-    // Crosslane's fminimum/fmaximum return the canonical NaN, so the fast
-    // path is taken only when every NaN lane holds the result's bits.
+    // value (-0 == +0, or both NaN) holds its bits. With one: a lane holding
+    // the winning index and a value that ties with the winner's (-0 == +0, or
+    // both NaN); a lane holding that index with a worse value loses in the
+    // original and is not read by the operation (moeTopK's `(0, -1.f)` start
+    // when expert 0 wins). A NaN ties with a NaN result: a selection keeps a
+    // NaN's bits while Crosslane's fminimum/fmaximum return the canonical NaN,
+    // so the fast path is taken only when every NaN lane holds the result's
+    // bits.
     Value *Ties = B.CreateFCmpOEQ(Val, ResVal);
     if (Float)
       Ties = B.CreateOr(Ties, B.CreateAnd(B.CreateFCmpUNO(Val, Val),
