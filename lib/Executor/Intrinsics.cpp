@@ -492,12 +492,16 @@ static bool execMarkerIntrinsic(LaneCtx &C, bool &Handled) {
   case Intrinsic::dbg_label:
   case Intrinsic::donothing:
   case Intrinsic::sideeffect:
+  case Intrinsic::var_annotation:
     return true;
   case Intrinsic::expect:
   case Intrinsic::expect_with_probability:
   case Intrinsic::ssa_copy:
   case Intrinsic::launder_invariant_group:
   case Intrinsic::strip_invariant_group:
+  // __attribute__((annotate)) on values and struct members: the value itself.
+  case Intrinsic::annotation:
+  case Intrinsic::ptr_annotation:
     return mapUnary(C, [](Leaf, uint64_t A) { return A; });
   default:
     Handled = false;

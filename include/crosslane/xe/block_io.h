@@ -84,8 +84,7 @@
 // -mllvm --spirv-ext=+SPV_INTEL_cache_controls (without it clang-22
 // aborts), decorates the pointer the annotation wraps (at -O2 the kernel
 // argument, so every access through it; at -O0 a temporary the call never
-// sees), stops crosslane-run (no llvm.ptr.annotation) and is ignored by
-// the only Intel compiler here. docs/Xe.md has the details.
+// sees), and is ignored by the only Intel compiler here. docs/Xe.md has the details.
 //
 //===----------------------------------------------------------------------===//
 
