@@ -52,18 +52,11 @@ bool Executor::Impl::flatten(Type *T, SmallVectorImpl<Leaf> &Out,
       return true;
     }
     L.Bits = IT->getBitWidth();
-  } else if (T->isHalfTy()) {
-    L.K = LeafKind::Half;
-  } else if (T->isBFloatTy()) {
-    L.K = LeafKind::BFloat;
-  } else if (T->isFloatTy()) {
-    L.K = LeafKind::Float;
-  } else if (T->isDoubleTy()) {
-    L.K = LeafKind::Double;
-  } else if (auto *PT = dyn_cast<PointerType>(T)) {
-    L.K = LeafKind::Ptr;
-    L.AS = PT->getAddressSpace();
-    L.Bits = DL.getPointerSizeInBits(L.AS);
+  } else if (T->isHalfTy() || T->isBFloatTy() || T->isFloatTy() ||
+             T->isDoubleTy() || T->isPointerTy()) {
+    L = scalarLeaf(T, T->isPointerTy()
+                          ? DL.getPointerSizeInBits(T->getPointerAddressSpace())
+                          : 0);
   } else if (auto *VT = dyn_cast<FixedVectorType>(T)) {
     for (unsigned I = 0; I < VT->getNumElements(); ++I)
       if (!flatten(VT->getElementType(), Out, Why))

@@ -61,6 +61,14 @@ Expected<Cost> measureCost(const Distribution &D, LLVMContext &Ctx) {
   return R;
 }
 
+Expected<Cost> measureConfig(const ReductionSpec &S, const LoweringConfig &C,
+                             const TargetDesc &T, LLVMContext &Ctx) {
+  Expected<Distribution> D = planDistribution(S, C, T);
+  if (!D)
+    return D.takeError();
+  return measureCost(*D, Ctx);
+}
+
 std::vector<LoweringConfig> enumerateConfigs(const ReductionSpec &S,
                                              const TargetDesc &T) {
   unsigned Rank = S.rank();
@@ -152,12 +160,7 @@ LoweringConfig refineConfig(const ReductionSpec &S, const TargetDesc &T,
     return C;
   }
   auto Measure = [&](const LoweringConfig &K) -> double {
-    Expected<Distribution> D = planDistribution(S, K, T);
-    if (!D) {
-      consumeError(D.takeError());
-      return -1;
-    }
-    Expected<Cost> M = measureCost(*D, Ctx);
+    Expected<Cost> M = measureConfig(S, K, T, Ctx);
     if (!M) {
       consumeError(M.takeError());
       return -1;

@@ -47,6 +47,10 @@ double issueSlots(uint64_t CriticalPath, uint64_t Workgroups, unsigned Waves,
 /// The cost of \p D (static sizes only).
 llvm::Expected<Cost> measureCost(const Distribution &D, llvm::LLVMContext &Ctx);
 
+/// planDistribution then measureCost: the cost of \p C for \p S on \p T.
+llvm::Expected<Cost> measureConfig(const ReductionSpec &S,
+                                   const LoweringConfig &C, const TargetDesc &T,
+                                   llvm::LLVMContext &Ctx);
 /// Every config of the bounded space that is valid for \p S on \p T: lanes
 /// and subgroups on the last reduction dimension and the innermost parallel
 /// one, thread tiles up to twice the 128-bit load, batches up to 2

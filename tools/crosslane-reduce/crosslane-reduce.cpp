@@ -258,13 +258,7 @@ int searchAll(const ReductionSpec &S, const TargetDesc &T,
   std::vector<std::pair<double, LoweringConfig>> Ranked;
   unsigned Invalid = 0;
   for (const LoweringConfig &C : enumerateConfigs(S, T)) {
-    Expected<Distribution> D = planDistribution(S, C, T);
-    if (!D) {
-      consumeError(D.takeError());
-      ++Invalid;
-      continue;
-    }
-    Expected<Cost> K = measureCost(*D, Ctx);
+    Expected<Cost> K = measureConfig(S, C, T, Ctx);
     if (!K) {
       consumeError(K.takeError());
       ++Invalid;
@@ -272,8 +266,7 @@ int searchAll(const ReductionSpec &S, const TargetDesc &T,
     }
     Ranked.push_back({K->Slots, C});
   }
-  Distribution HD = check(planDistribution(S, Heur, T));
-  double HC = check(measureCost(HD, Ctx)).Slots;
+  double HC = check(measureConfig(S, Heur, T, Ctx)).Slots;
   std::stable_sort(
       Ranked.begin(), Ranked.end(),
       [](const auto &A, const auto &B) { return A.first < B.first; });
@@ -319,14 +312,14 @@ int main(int Argc, char **Argv) {
   ReductionSpec S = parseSpec();
   TargetDesc T = check(parseTarget(TargetOpt));
   LoweringConfig C;
-  LLVMContext RefineCtx;
+  LLVMContext Ctx;
   if (ConfigOpt.getNumOccurrences()) {
     C = check(parseLoweringConfig(ConfigOpt));
   } else {
     std::vector<std::string> Why;
     C = chooseConfig(S, T, &Why);
     if (!NoRefine)
-      C = refineConfig(S, T, C, RefineCtx, Why);
+      C = refineConfig(S, T, C, Ctx, Why);
     outs() << "heuristic:\n";
     for (const std::string &W : Why)
       outs() << "  " << W << "\n";
@@ -338,7 +331,6 @@ int main(int Argc, char **Argv) {
   KernelOptions KO;
   KO.Optimize = !NoOptimize;
   KO.Expand = !NoExpand;
-  LLVMContext Ctx;
   if (!OutputOpt.empty()) {
     std::unique_ptr<Module> M = check(generateReductionKernel(D, Ctx, KO));
     std::error_code EC;
