@@ -10,8 +10,9 @@ from lit.llvm import llvm_config
 
 config.name = "Crosslane"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".ll", ".hip", ".test", ".mlir", ".c"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.suffixes = [".ll", ".hip", ".test", ".mlir", ".c", ".td"]
+config.excludes = ["Inputs", "Expected", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.crosslane_obj_root, "test")
 
@@ -33,6 +34,12 @@ config.substitutions.append(("%crosslane-reduce",
 config.substitutions.append(("%crosslane_src", config.crosslane_src_root))
 config.substitutions.append(("%crosslane_obj", config.crosslane_obj_root))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%crosslane-tblgen",
+                             os.path.join(bindir, "crosslane-tblgen")))
+config.substitutions.append(("%llvm_include", os.path.normpath(
+    os.path.join(config.llvm_tools_dir, "..", "include"))))
+config.substitutions.append(("%llvm-tblgen",
+                             os.path.join(config.llvm_tools_dir, "llvm-tblgen")))
 
 # Features: what this machine has.
 if os.path.exists("/usr/include/hip/hip_runtime.h"):

@@ -15,6 +15,22 @@ using namespace llvm;
 namespace crosslane {
 namespace argrec {
 
+namespace {
+enum class ShuffleMode { Up, Down, Bfly, Idx };
+} // namespace
+
+/// The shuffle whose funct3 is \p Funct3 (VortexISA.td), if any.
+static std::optional<ShuffleMode> shuffleMode(unsigned Funct3) {
+  const vortex::InsnInfo *I = vortex::lookupInsn(0x0b, Funct3, 1);
+  if (!I || I->Kind != vortex::AsmKind::Shuffle)
+    return std::nullopt;
+  StringRef M = I->Mnemonic;
+  return M == "vx_shfl_up"     ? ShuffleMode::Up
+         : M == "vx_shfl_down" ? ShuffleMode::Down
+         : M == "vx_shfl_bfly" ? ShuffleMode::Bfly
+                               : ShuffleMode::Idx;
+}
+
 std::optional<VortexShuffle> decodeVortexShuffle(const CallInst *CI) {
   const auto *IA = dyn_cast<InlineAsm>(CI->getCalledOperand());
   if (!IA || !CI->getType()->isIntegerTy(32) || CI->arg_size() != 2)
@@ -34,7 +50,7 @@ std::optional<VortexShuffle> decodeVortexShuffle(const CallInst *CI) {
       F[3].trim() != "$0" || F[4].trim() != "$1" || F[5].trim() != "$2")
     return std::nullopt;
   auto *Bc = dyn_cast<ConstantInt>(CI->getArgOperand(1));
-  if (!Bc || Kind < 4 || Kind > 7)
+  if (!Bc || !shuffleMode(Kind))
     return std::nullopt;
   return VortexShuffle{Kind, uint32_t(Bc->getZExtValue()),
                        CI->getArgOperand(0)};
@@ -45,17 +61,17 @@ unsigned vortexShuffleSource(const VortexShuffle &S, unsigned Lane,
   unsigned B = S.Bc & 0x3F, C = (S.Bc >> 6) & 0x3F, Mask = (S.Bc >> 12) & 0x3F;
   unsigned Min = Lane & Mask, Max = Min | (C & ~Mask);
   int Src = Lane;
-  switch (S.Kind) {
-  case 4: // up
+  switch (*shuffleMode(S.Kind)) {
+  case ShuffleMode::Up:
     Src = int(Lane) - int(B) >= int(Min) ? int(Lane - B) : int(Lane);
     break;
-  case 5: // down
+  case ShuffleMode::Down:
     Src = Lane + B <= Max ? Lane + B : Lane;
     break;
-  case 6: // bfly
+  case ShuffleMode::Bfly:
     Src = (Lane ^ B) <= Max ? Lane ^ B : Lane;
     break;
-  default: // idx
+  case ShuffleMode::Idx:
     Src = Min | (B & ~Mask);
     break;
   }

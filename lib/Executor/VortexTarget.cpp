@@ -180,10 +180,9 @@ static std::optional<uint64_t> constField(const CallBase &CB, StringRef Field) {
   return std::nullopt;
 }
 
+/// A CSR of VortexISA.td (csrValue gives each its value).
 static bool knownCSR(unsigned Csr) {
-  return (Csr >= 0xCC0 && Csr <= 0xCC4) || (Csr >= 0xFC0 && Csr <= 0xFC4) ||
-         (Csr >= 0xCD0 && Csr <= 0xCDF) || Csr == 0xF14 || Csr == 0xB00 ||
-         Csr == 0xB80 || Csr == 0xC00 || Csr == 0xC80;
+  return Csr <= 0xFFF && vortex::lookupCSR(Csr);
 }
 
 namespace {
@@ -448,50 +447,51 @@ int VortexTarget::execAsm(OpCtx &C, unsigned Kind) {
 uint32_t VortexTarget::csrValue(Engine &E, unsigned Csr, unsigned Lane) const {
   const LaunchConfig &L = E.launch();
   unsigned Wave = E.waveIndex();
+  using namespace vortex;
   switch (Csr) {
-  case 0xCC0: // thread id
+  case CSRThreadId:
     return Lane;
-  case 0xCC1: // warp id
-  case 0xCD1: // warp rank in the CTA
+  case CSRWarpId:
+  case CSRCtaRank:
     return Wave;
-  case 0xCC3: // active warps
+  case CSRActiveWarps:
     return E.numWaves() >= 32 ? ~0u : (1u << E.numWaves()) - 1;
-  case 0xCC4: // thread mask
+  case CSRActiveThreads:
     return E.threadMask();
-  case 0xFC0:
+  case CSRNumThreads:
     return Cfg.Threads;
-  case 0xFC1:
+  case CSRNumWarps:
     return Cfg.Warps;
-  case 0xFC2:
+  case CSRNumCores:
     return Cfg.Cores;
-  case 0xFC3: // VX_CSR_LOCAL_MEM_BASE
+  case CSRLocalMemBase:
     return Layout.LocalBase;
-  case 0xFC4:
+  case CSRNumBarriers:
     return Cfg.Barriers;
-  case 0xF14: // hart id of core 0
+  case CSRHartId: // of core 0
     return Wave * Cfg.Threads + Lane;
-  case 0xCD2: // warps in the CTA
+  case CSRCtaSize:
     return E.numWaves();
-  case 0xCDF: // the CTA's local memory
+  case CSRCtaLocalMem:
     return Layout.LocalBase;
-  case 0xB00:
-  case 0xC00:
+  case CSRMCycle:
+  case CSRCycle:
     return E.clock() & 0xFFFFFFFF;
-  case 0xB80:
-  case 0xC80:
+  case CSRMCycleH:
+  case CSRCycleH:
     return E.clock() >> 32;
-  case 0xCD0: // CTA slot
+  case CSRCtaId: // slot 0
   default:
     break;
   }
-  if (Csr >= 0xCD3 && Csr <= 0xCD5)
-    return E.workitemId(Lane, Csr - 0xCD3);
-  if (Csr >= 0xCD6 && Csr <= 0xCD8)
-    return E.workgroupId(Csr - 0xCD6);
-  if (Csr >= 0xCD9 && Csr <= 0xCDB)
-    return L.Block[Csr - 0xCD9];
-  if (Csr >= 0xCDC && Csr <= 0xCDE)
-    return L.Grid[Csr - 0xCDC];
+  if (Csr >= CSRThreadIdxX && Csr <= CSRThreadIdxZ)
+    return E.workitemId(Lane, Csr - CSRThreadIdxX);
+  if (Csr >= CSRBlockIdxX && Csr <= CSRBlockIdxZ)
+    return E.workgroupId(Csr - CSRBlockIdxX);
+  if (Csr >= CSRBlockDimX && Csr <= CSRBlockDimZ)
+    return L.Block[Csr - CSRBlockDimX];
+  if (Csr >= CSRGridDimX && Csr <= CSRGridDimZ)
+    return L.Grid[Csr - CSRGridDimX];
   return 0;
 }
 

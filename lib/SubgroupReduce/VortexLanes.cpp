@@ -30,7 +30,9 @@ Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
   // them push a warp-sum loop's values into callee-saved registers.
   unsigned Operand = ((Lanes - 1) << 6) | M;
   return vortex::emitAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
-                         "li $0, $2\n\t.insn r 0x0b, 6, 1, $0, $1, $0",
+                         "li $0, $2\n\t" +
+                             vortex::insnAsm(vortex::insn("vx_shfl_bfly"),
+                                             "$0", "$1", "$0"),
                          "=&r,r,i", true);
 }
 
@@ -38,7 +40,9 @@ Value *buildVortexShflIdx(IRBuilderBase &B, Value *Word, Value *Src) {
   // Segment mask 0 and c = 31: lane b of the warp (alu_unit.cpp IDX).
   Value *Operand = B.CreateOr(Src, B.getInt32(31 << 6));
   return vortex::emitAsm(B, B.getInt32Ty(), {Word, Operand},
-                         ".insn r 0x0b, 7, 1, $0, $1, $2", "=r,r,r", true);
+                         vortex::insnAsm(vortex::insn("vx_shfl_idx"), "$0",
+                                         "$1", "$2"),
+                         "=r,r,r", true);
 }
 
 } // namespace subgroup

@@ -17,6 +17,7 @@
 #include "llvm/TargetParser/TargetParser.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 
@@ -26,20 +27,13 @@ namespace crosslane {
 
 namespace {
 
-/// Facts that LLVM 22 does not express as subtarget features. Keep this the
-/// only hand-written per-chip table; everything else is asked of LLVM.
-struct ChipQuirk {
-  unsigned Major, Minor; ///< ISA major.minor the quirk applies to.
-  bool DPPCombineSub32ImmBug;
-};
-
-// gfx11.0: GCNDPPCombine forms VOP3-DPP with an immediate src1 the assembler
-// rejects when a sub-32-bit DPP result is extended (triton-lang/triton PRs
-// #10449/#10452). Crosslane widens 16-bit values before DPP everywhere, and
-// this flag documents why.
-constexpr ChipQuirk Quirks[] = {
-    {11, 0, true},
-};
+// Facts that LLVM 22 does not express as subtarget features: the one
+// hand-kept per-chip table, include/crosslane/Support/AMDGPUQuirks.td.
+#define GET_AMDGPUQuirkTable_STRUCT
+#include "crosslane/Support/AMDGPUQuirkStructs.inc"
+#define GET_AMDGPUQuirkTable_DECL
+#define GET_AMDGPUQuirkTable_IMPL
+#include "crosslane/Support/AMDGPUQuirks.inc"
 
 bool hasFeature(const MCSubtargetInfo *STI, StringRef Feature) {
   return STI && STI->checkFeatures(("+" + Feature).str());
@@ -146,9 +140,8 @@ std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {
     C.HasVOP3DPP = C.Major >= 11;
   }
   C.BPermuteWithinHalf = C.HasPermLaneX16 && C.WaveSize == 64;
-  for (const ChipQuirk &Q : Quirks)
-    if (Q.Major == C.Major && Q.Minor == C.Minor)
-      C.DPPCombineSub32ImmBug = Q.DPPCombineSub32ImmBug;
+  if (const ChipQuirk *Q = lookupChipQuirk(C.Major, C.Minor))
+    C.DPPCombineSub32ImmBug = Q->DPPCombineSub32ImmBug;
   return C;
 }
 

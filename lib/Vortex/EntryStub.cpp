@@ -36,6 +36,9 @@
 
 #include "EntryStub.h"
 
+#include "crosslane/Vortex/VortexISA.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -68,11 +71,12 @@ static std::string setupRoutine() {
      << "\t.weak\t" << SetupName << "\n"
      << "\t.type\t" << SetupName << ",@function\n"
      << "\t.p2align\t2\n"
-     << SetupName << ":\n"
-     << "\t.insn r 0x0b, 0, 0, x0, t3, x0\n" // vx_tmc: every lane
-     << "\tli\tt2, 0x7c0\n"                  // shuffle operand: lane 0
-     << "\t.insn r 0x0b, 7, 1, t0, t0, t2\n" // vx_shfl_idx: lane 0's mask
-     << "\tcsrr\tt2, 0xf14\n"                // mhartid
+     << SetupName << ":\n";
+  // Every lane; t0 = lane 0's mask (shuffle operand 0x7c0: lane 0).
+  OS << '\t' << insnAsm(insn("vx_tmc"), "x0", "t3", "x0") << '\n'
+     << "\tli\tt2, 0x7c0\n"
+     << '\t' << insnAsm(insn("vx_shfl_idx"), "t0", "t0", "t2") << '\n'
+     << "\tcsrr\tt2, 0x" << utohexstr(CSRHartId, true) << '\n'
      << "\tli\tt4, " << format("0x%llx", (unsigned long long)StackBase) << "\n"
      << "\tslli\tt5, t2, " << StackLog2Size << "\n"
      << "\tsub\tsp, t4, t5\n"
@@ -98,8 +102,9 @@ static std::string setupRoutine() {
      << "\tlw\ta0, 8(sp)\n"
      << "\tlw\tra, 12(sp)\n"
      << "\taddi\tsp, sp, 16\n"
-     << "1:\n"
-     << "\t.insn r 0x0b, 0, 0, x0, t0, x0\n" // vx_tmc: the CTA's lanes
+     << "1:\n";
+  // Only the CTA's lanes.
+  OS << '\t' << insnAsm(insn("vx_tmc"), "x0", "t0", "x0") << '\n'
      << "\tjr\tt1\n"
      << "\t.size\t" << SetupName << ", .-" << SetupName << "\n";
   return S;
@@ -117,15 +122,16 @@ void emitKernelEntryStub(Module &M, StringRef KEntry, StringRef Entry,
      << "\t.globl\t" << KEntry << "\n"
      << "\t.type\t" << KEntry << ",@function\n"
      << "\t.p2align\t2\n"
-     << KEntry << ":\n"
-     << "\tli\tt0, 1\n"
-     << "\t.insn r 0x0b, 3, 1, t0, t0, x0\n"; // vx_vote_ballot: the mask
+     << KEntry << ":\n";
+  // t0 = the thread mask (a ballot of 1).
+  OS << "\tli\tt0, 1\n"
+     << '\t' << insnAsm(insn("vx_vote_ballot"), "t0", "t0", "x0") << '\n';
   if (WarpSize >= 32)
     OS << "\tli\tt3, -1\n";
   else if (WarpSize)
     OS << "\tli\tt3, " << ((1u << WarpSize) - 1) << "\n";
   else // from the lanes per warp: -1 >> (32 - N)
-    OS << "\tcsrr\tt3, 0xfc0\n"
+    OS << "\tcsrr\tt3, 0x" << utohexstr(CSRNumThreads, true) << '\n'
        << "\tneg\tt3, t3\n"
        << "\tli\tt2, -1\n"
        << "\tsrl\tt3, t2, t3\n";

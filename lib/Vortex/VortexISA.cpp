@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
@@ -28,17 +30,40 @@ static cl::opt<bool> AllVortex(
 namespace crosslane {
 namespace vortex {
 
+#define GET_VortexCSRTable_IMPL
+#define GET_VortexHWConfigTable_IMPL
+#include "crosslane/Vortex/VortexISATables.inc"
+
+#define GET_VORTEX_INSNS
+#include "crosslane/Vortex/VortexISA.inc"
+
+ArrayRef<HWConfig> hwConfigs() { return VortexHWConfigTable; }
+
 bool isDivergentCSR(unsigned Csr) {
-  switch (Csr) {
-  case CSRThreadId:
-  case CSRHartId:
-  case CSRThreadIdxX:
-  case CSRThreadIdxX + 1:
-  case CSRThreadIdxX + 2:
-    return true;
-  default:
-    return false;
-  }
+  const CSRInfo *I = Csr <= 0xFFF ? lookupCSR(Csr) : nullptr;
+  return I && I->Divergent;
+}
+
+const InsnInfo &insn(StringRef Mnemonic) {
+  for (const InsnInfo &I : Insns)
+    if (Mnemonic == I.Mnemonic)
+      return I;
+  llvm_unreachable("no such Vortex instruction in VortexISA.td");
+}
+
+const InsnInfo *lookupInsn(unsigned Opcode, unsigned Funct3, unsigned Funct7) {
+  for (const InsnInfo &I : Insns)
+    if (I.Opcode == Opcode && I.Funct3 == Funct3 && I.Funct7 == Funct7)
+      return &I;
+  return nullptr;
+}
+
+std::string insnAsm(const InsnInfo &I, StringRef Rd, StringRef Rs1,
+                    StringRef Rs2) {
+  return (".insn r 0x" + utohexstr(I.Opcode, /*LowerCase=*/true, 2) + ", " +
+          Twine(I.Funct3) + ", " + Twine(I.Funct7) + ", " + Rd + ", " + Rs1 +
+          ", " + Rs2)
+      .str();
 }
 
 /// The asm string with every `$N` whose operand is a constant integer
@@ -97,22 +122,16 @@ static std::optional<uint64_t> parseNumber(StringRef S) {
   return V;
 }
 
-/// `.insn r OPC, F3, F7, ...` with the custom-0 opcode.
+/// `.insn r OPC, F3, F7, ...`: the instruction VortexISA.td encodes so.
 static AsmKind decodeInsn(ArrayRef<StringRef> Fields) {
   if (Fields.size() < 6)
     return AsmKind::Unknown;
   auto Opc = parseNumber(Fields[0]), F3 = parseNumber(Fields[1]),
        F7 = parseNumber(Fields[2]);
-  if (!Opc || !F3 || !F7 || *Opc != 0x0b)
+  if (!Opc || !F3 || !F7)
     return AsmKind::Unknown;
-  if (*F7 == 1)
-    return *F3 < 4 ? AsmKind::Vote : AsmKind::Shuffle;
-  if (*F7 != 0)
-    return AsmKind::Unknown;
-  static const AsmKind WarpControl[] = {
-      AsmKind::TMC,     AsmKind::WSpawn, AsmKind::Split,        AsmKind::Join,
-      AsmKind::Barrier, AsmKind::Pred,   AsmKind::BarrierAsync, AsmKind::WSync};
-  return *F3 < 8 ? WarpControl[*F3] : AsmKind::Unknown;
+  const InsnInfo *I = lookupInsn(*Opc, *F3, *F7);
+  return I ? I->Kind : AsmKind::Unknown;
 }
 
 StringRef splitLoadPrefix(StringRef Asm, StringRef &Dest, StringRef &Src) {
@@ -193,24 +212,26 @@ Value *emitCSRRead(IRBuilderBase &B, unsigned Csr) {
 
 Value *emitSplit(IRBuilderBase &B, Value *Pred) {
   Value *P = B.CreateZExt(Pred, B.getInt32Ty());
-  return emitAsm(B, B.getInt32Ty(), {P}, ".insn r 0x0b, 2, 0, $0, $1, x0",
-                 "=r,r,~{memory}", true);
+  return emitAsm(B, B.getInt32Ty(), {P},
+                 insnAsm(insn("vx_split"), "$0", "$1", "x0"), "=r,r,~{memory}",
+                 true);
 }
 
 void emitJoin(IRBuilderBase &B, Value *Token) {
-  emitAsm(B, B.getVoidTy(), {Token}, ".insn r 0x0b, 3, 0, x0, $0, x0",
+  emitAsm(B, B.getVoidTy(), {Token}, insnAsm(insn("vx_join"), "x0", "$0", "x0"),
           "r,~{memory}", true);
 }
 
 void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
   Value *K = B.CreateZExt(Keep, B.getInt32Ty());
-  emitAsm(B, B.getVoidTy(), {K, RestoreMask}, ".insn r 0x0b, 5, 0, x0, $0, $1",
-          "r,r,~{memory}", true);
+  emitAsm(B, B.getVoidTy(), {K, RestoreMask},
+          insnAsm(insn("vx_pred"), "x0", "$0", "$1"), "r,r,~{memory}", true);
 }
 
 Value *emitBallot(IRBuilderBase &B, Value *Cond) {
   return emitAsm(B, B.getInt32Ty(), {B.CreateZExt(Cond, B.getInt32Ty())},
-                 ".insn r 0x0b, 3, 1, $0, $1, x0", "=r,r,~{memory}", true);
+                 insnAsm(insn("vx_vote_ballot"), "$0", "$1", "x0"),
+                 "=r,r,~{memory}", true);
 }
 
 Value *emitThreadMask(IRBuilderBase &B) {
@@ -220,7 +241,8 @@ Value *emitThreadMask(IRBuilderBase &B) {
   // mask; a vote uses the mask the instruction issued with (alu_unit.cpp).
   // The constant 1 is loaded inside the asm (splitLoadPrefix).
   return emitAsm(B, B.getInt32Ty(), {B.getInt32(1)},
-                 "li $0, $1\n\t.insn r 0x0b, 3, 1, $0, $0, x0",
+                 "li $0, $1\n\t" +
+                     insnAsm(insn("vx_vote_ballot"), "$0", "$0", "x0"),
                  "=r,i,~{memory}", true);
 }
 

@@ -23,28 +23,32 @@ using namespace llvm;
 namespace crosslane {
 namespace xe {
 
-StringRef opName(BlockOp Op) {
-  switch (Op) {
-  case BlockOp::Load:
-    return "load";
-  case BlockOp::LoadTransform:
-    return "load-transform (VNNI)";
-  case BlockOp::LoadTranspose:
-    return "load-transpose";
-  case BlockOp::Prefetch:
-    return "prefetch";
-  case BlockOp::Store:
-    return "store";
-  }
-  return "?";
-}
-
-static const XeChip Chips[] = {
-    {"pvc", "Xe-HPC", true, false},
-    {"bmg", "Xe2", true, true},
-    {"lnl", "Xe2", true, true},
-    {"dg2", "Xe-HPG", false, false},
+namespace {
+struct XeBlockOpInfo {
+  const char *Name;
+  const char *NoElemWhy; ///< why an element size without limits is refused
 };
+
+/// Inclusive bounds for one element size (IGC's Constraints record).
+struct Limits {
+  unsigned MinH, MaxH, MinW, MaxW, MaxC, MaxWC;
+};
+
+struct BlockLimit {
+  BlockOp Op;
+  unsigned ElemBytes;
+  bool Wide; ///< only on chips with WideTransform
+  Limits L;
+};
+} // namespace
+
+// The operations, chips and limits of include/crosslane/Xe/XeBlockIO.td.
+#define GET_XE_BLOCK_OPS
+#define GET_XE_CHIPS
+#define GET_XE_BLOCK_LIMITS
+#include "crosslane/Xe/XeBlockIO.inc"
+
+StringRef opName(BlockOp Op) { return BlockOps[unsigned(Op)].Name; }
 
 const XeChip *lookupXeChip(StringRef Name) {
   for (const XeChip &C : Chips)
@@ -60,58 +64,21 @@ std::string xeChipNames() {
   return S;
 }
 
-namespace {
-/// Inclusive bounds for one element size (IGC's Constraints record).
-struct Limits {
-  unsigned MinH, MaxH, MinW, MaxW, MaxC, MaxWC;
-};
-} // namespace
-
 /// The hardware limits of \p Op for \p ElemBytes on \p Chip; false if the
 /// operation takes no such elements (\p Why says which it takes).
 static bool limitsFor(const XeChip &Chip, BlockOp Op, unsigned ElemBytes,
                       Limits &L, std::string &Why) {
-  unsigned Log = Log2_32(ElemBytes);
-  switch (Op) {
-  case BlockOp::Load:
-  case BlockOp::Prefetch: {
-    static const Limits Read[] = {{1, 32, 4, 64, 4, 64}, // 1 byte
-                                  {1, 32, 2, 32, 4, 32}, // 2 bytes
-                                  {1, 32, 1, 16, 2, 16}, // 4 bytes
-                                  {1, 32, 1, 8, 1, 8}};  // 8 bytes
-    L = Read[Log];
-    return true;
+  const BlockLimit *Found = nullptr;
+  for (const BlockLimit &B : BlockLimits)
+    if (B.Op == Op && B.ElemBytes == ElemBytes &&
+        (!B.Wide || Chip.WideTransform) && (!Found || B.Wide))
+      Found = &B;
+  if (!Found) {
+    Why = BlockOps[unsigned(Op)].NoElemWhy;
+    return false;
   }
-  case BlockOp::LoadTransform: {
-    if (ElemBytes > 2) {
-      Why = "load-transform (VNNI) packs 1- or 2-byte elements into dwords";
-      return false;
-    }
-    // Xe2 and later: VNNI rows up to 64 bytes wide.
-    unsigned MaxW = ElemBytes == 1 ? (Chip.WideTransform ? 64 : 16)
-                                   : (Chip.WideTransform ? 32 : 16);
-    L = ElemBytes == 1 ? Limits{4, 32, 4, MaxW, 4, 64}
-                       : Limits{2, 32, 2, MaxW, 4, 32};
-    return true;
-  }
-  case BlockOp::LoadTranspose:
-    if (ElemBytes < 4) {
-      Why = "load-transpose takes 4- or 8-byte elements (transpose narrower "
-            "data as 32-bit elements, with x and the width scaled)";
-      return false;
-    }
-    L = ElemBytes == 4 ? Limits{1, 32, 1, 8, 1, 8} : Limits{8, 8, 1, 4, 1, 4};
-    return true;
-  case BlockOp::Store: {
-    static const Limits Write[] = {{1, 8, 4, 64, 1, 64},
-                                   {1, 8, 2, 32, 1, 32},
-                                   {1, 8, 1, 16, 1, 16},
-                                   {1, 8, 1, 8, 1, 8}};
-    L = Write[Log];
-    return true;
-  }
-  }
-  return false;
+  L = Found->L;
+  return true;
 }
 
 /// IGC's rule for reads: the subgroup's lanes must all get data (a 64-byte

@@ -24,7 +24,10 @@
 namespace crosslane {
 namespace xe {
 
-enum class BlockOp { Load, LoadTransform, LoadTranspose, Prefetch, Store };
+// Load, LoadTransform, LoadTranspose, Prefetch, Store
+// (include/crosslane/Xe/XeBlockIO.td).
+#define GET_XE_BLOCK_OP_ENUM
+#include "crosslane/Xe/XeBlockIO.inc"
 
 /// "load", "load-transform (VNNI)", ...
 llvm::StringRef opName(BlockOp Op);

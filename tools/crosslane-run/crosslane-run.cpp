@@ -20,6 +20,7 @@
 #include "crosslane/Executor/XeTarget.h"
 
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Vortex/VortexISA.h"
 #include "llvm/IR/Constants.h"
 #ifdef CROSSLANE_HAVE_SUBGROUP_REFERENCE
 #include "crosslane/SubgroupReduce/Reference.h"
@@ -547,16 +548,17 @@ bool buildCase(const std::vector<ArgSpec> &Specs, unsigned N, StringRef Gen,
 }
 
 /// The Vortex configuration directory \p Spec names: itself, or
-/// <home>/prebuilt/<Spec> under $CROSSLANE_VORTEX_HOME or the build's
-/// default home. Empty if none has config/cflags.txt.
+/// <home>/prebuilt/<Spec> under $CROSSLANE_VORTEX_HOME or, when it is
+/// unset, the build's default home. Empty if none has config/cflags.txt.
 std::string vortexConfigDir(StringRef Spec) {
   SmallVector<std::string, 3> Candidates = {Spec.str()};
   SmallVector<std::string, 2> Homes;
   if (std::optional<std::string> H =
           sys::Process::GetEnv("CROSSLANE_VORTEX_HOME"))
-    Homes.push_back(*H);
+    Homes.push_back(*H); // overrides the build's default
 #ifdef CROSSLANE_VORTEX_HOME_DEFAULT
-  Homes.push_back(CROSSLANE_VORTEX_HOME_DEFAULT);
+  else
+    Homes.push_back(CROSSLANE_VORTEX_HOME_DEFAULT);
 #endif
   for (const std::string &H : Homes) {
     SmallString<256> P(H);
@@ -581,10 +583,25 @@ VortexConfig vortexConfig() {
   if (!Dir.empty()) {
     if (!readVortexConfig(Dir, C, Err))
       fatal(Err);
+  } else if (const vortex::HWConfig *HW = vortex::lookupHWConfig(Spec)) {
+    // No Vortex installation: the configuration of that name as
+    // VortexISA.td records it.
+    C.Threads = HW->Threads;
+    C.Warps = HW->Warps;
+    C.Cores = HW->Cores;
+    C.LmemLogSize = HW->LmemLogSize;
+    C.Barriers = HW->Barriers;
+    C.Name = (Spec + " (" + Twine(C.Warps) + " warps x " + Twine(C.Threads) +
+              " threads, from VortexISA.td)")
+                 .str();
   } else if (!VortexConfigOpt.empty()) {
+    std::string Known;
+    for (const vortex::HWConfig &HW : vortex::hwConfigs())
+      Known += (Known.empty() ? "" : ", ") + std::string(HW.Name);
     fatal("no Vortex configuration '" + Spec +
-          "': give a directory with config/cflags.txt or the name of one "
-          "under $CROSSLANE_VORTEX_HOME/prebuilt");
+          "': give a directory with config/cflags.txt, the name of one "
+          "under $CROSSLANE_VORTEX_HOME/prebuilt, or one of " +
+          Known);
   }
   if (VortexThreads || VortexWarps) {
     C.Threads = VortexThreads ? VortexThreads : C.Threads;

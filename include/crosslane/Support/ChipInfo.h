@@ -11,7 +11,7 @@
 ///      both on every device function; opt's -mcpu/-mattr set them too);
 ///   2. LLVM's own subtarget description (MCSubtargetInfo::checkFeatures) for
 ///      every feature LLVM models (dpp, dpp8, permlane16-swap, ...);
-///   3. Crosslane's own table (lib/Support/ChipQuirks) for the facts LLVM does
+///   3. Crosslane's own table (Support/AMDGPUQuirks.td) for the facts LLVM does
 ///      not encode as features (e.g. known code-generation bugs to avoid).
 ///
 //===----------------------------------------------------------------------===//
@@ -60,7 +60,7 @@ struct ChipInfo {
   /// LDS a workgroup can address (LLVM's addressablelocalmemorysize*).
   unsigned LDSBytes = 65536;
 
-  // Facts LLVM does not model as features (see ChipQuirks).
+  // Facts LLVM does not model as features (see AMDGPUQuirks.td).
   bool DPPCombineSub32ImmBug = false; ///< gfx11.0 VOP3-DPP with imm src1.
 
   bool isWave64() const { return WaveSize == 64; }

@@ -16,6 +16,7 @@
 #ifndef CROSSLANE_VORTEX_VORTEXISA_H
 #define CROSSLANE_VORTEX_VORTEXISA_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugLoc.h"
@@ -31,45 +32,50 @@ class Function;
 namespace crosslane {
 namespace vortex {
 
+// The facts themselves are records of include/crosslane/Vortex/VortexISA.td;
+// crosslane-tblgen generates the enums and tables below from them.
+
 /// CSR numbers (VX_types.toml [csr_*] of Vortex v3.0).
-enum CSR : unsigned {
-  CSRThreadId = 0xCC0,      ///< lane within the warp
-  CSRWarpId = 0xCC1,        ///< warp within the core
-  CSRCoreId = 0xCC2,        ///< core
-  CSRActiveWarps = 0xCC3,   ///< active-warps mask
-  CSRActiveThreads = 0xCC4, ///< the warp's thread mask
-  CSRNumThreads = 0xFC0,    ///< lanes per warp
-  CSRNumWarps = 0xFC1,      ///< warps per core
-  CSRNumCores = 0xFC2,
-  CSRHartId = 0xF14,      ///< global hart id
-  CSRCtaId = 0xCD0,       ///< the CTA's slot on its core
-  CSRCtaRank = 0xCD1,     ///< warp rank inside the CTA
-  CSRCtaSize = 0xCD2,     ///< warps in the CTA
-  CSRThreadIdxX = 0xCD3,  ///< threadIdx.{x,y,z}: 0xCD3..0xCD5
-  CSRBlockIdxX = 0xCD6,   ///< blockIdx: 0xCD6..0xCD8
-  CSRBlockDimX = 0xCD9,   ///< blockDim: 0xCD9..0xCDB
-  CSRGridDimX = 0xCDC,    ///< gridDim: 0xCDC..0xCDE
-  CSRCtaLocalMem = 0xCDF, ///< the CTA's local-memory base
+#define GET_VORTEX_CSR_ENUM
+/// What an inline-asm call is, as far as divergence is concerned.
+#define GET_VORTEX_ASM_KIND_ENUM
+#include "crosslane/Vortex/VortexISA.inc"
+
+/// A CSR the table knows (lookupCSR).
+#define GET_VortexCSRTable_STRUCT
+/// A hardware configuration (lookupHWConfig): lanes per warp, warps per
+/// core, cores, log2 of the local memory per core, barriers per CTA slot.
+#define GET_VortexHWConfigTable_STRUCT
+#include "crosslane/Vortex/VortexISAStructs.inc"
+
+/// The CSR numbered \p Number, or nullptr.
+const CSRInfo *lookupCSR(uint16_t Number);
+/// The hardware configuration named \p Name ("default", "w8t32a", ...),
+/// or nullptr.
+const HWConfig *lookupHWConfig(llvm::StringRef Name);
+/// Every hardware configuration the table has, by name.
+llvm::ArrayRef<HWConfig> hwConfigs();
+
+/// A custom instruction: `.insn r Opcode, Funct3, Funct7, rd, rs1, rs2`,
+/// with each register operand's role ("-": x0).
+struct InsnInfo {
+  const char *Mnemonic;
+  unsigned Opcode, Funct3, Funct7;
+  AsmKind Kind;
+  const char *Rd, *Rs1, *Rs2;
 };
+
+/// The instruction named \p Mnemonic ("vx_split"); asserts it exists.
+const InsnInfo &insn(llvm::StringRef Mnemonic);
+/// The instruction encoded as (\p Opcode, \p Funct3, \p Funct7), or
+/// nullptr.
+const InsnInfo *lookupInsn(unsigned Opcode, unsigned Funct3, unsigned Funct7);
+/// `.insn r OPC, F3, F7, Rd, Rs1, Rs2` for \p I.
+std::string insnAsm(const InsnInfo &I, llvm::StringRef Rd, llvm::StringRef Rs1,
+                    llvm::StringRef Rs2);
 
 /// True if reading \p Csr gives lanes of one warp different values.
 bool isDivergentCSR(unsigned Csr);
-
-/// What an inline-asm call is, as far as divergence is concerned.
-enum class AsmKind {
-  Unknown,      ///< anything else (its results are taken as divergent)
-  CSRRead,      ///< csrr rd, csr
-  TMC,          ///< vx_tmc
-  WSpawn,       ///< vx_wspawn
-  Split,        ///< vx_split (its token is warp-uniform)
-  Join,         ///< vx_join
-  Barrier,      ///< vx_barrier
-  Pred,         ///< vx_pred
-  BarrierAsync, ///< vx_barrier_arrive / wait
-  WSync,        ///< vx_wsync
-  Vote,         ///< vx_vote_{all,any,uni,ballot}: one value for the warp
-  Shuffle,      ///< vx_shfl_*: a value per lane
-};
 
 struct AsmInfo {
   AsmKind Kind = AsmKind::Unknown;

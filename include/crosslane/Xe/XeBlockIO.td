@@ -1,0 +1,89 @@
+//===- XeBlockIO.td - Intel Xe 2D block IO: chips and shape limits --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Facts: ../shared/research/xe-block-io.md (§4: IGC's Constraints records
+// for the 2D block messages; §2: which chips advertise
+// cl_intel_subgroup_2d_block_io). crosslane-tblgen -gen-xe-block-io emits
+// the BlockOp enum, the chips and the limits, after checking every limit
+// against the rules all 2D block messages obey and that no chip, operation
+// or (operation, element size, chip class) is defined twice.
+//
+//===----------------------------------------------------------------------===//
+
+/// A 2D block operation (crosslane::xe::BlockOp, in this order).
+/// NoElemWhy: the diagnostic for an element size it has no limit for.
+class XeBlockOp<string enumerator, string name, string noElemWhy = ""> {
+  string Enumerator = enumerator;
+  string Name = name;
+  string NoElemWhy = noElemWhy;
+}
+
+def XeLoad : XeBlockOp<"Load", "load">;
+def XeLoadTransform : XeBlockOp<"LoadTransform", "load-transform (VNNI)",
+    "load-transform (VNNI) packs 1- or 2-byte elements into dwords">;
+def XeLoadTranspose : XeBlockOp<"LoadTranspose", "load-transpose",
+    "load-transpose takes 4- or 8-byte elements (transpose narrower data as "
+    "32-bit elements, with x and the width scaled)">;
+def XePrefetch : XeBlockOp<"Prefetch", "prefetch">;
+def XeStore : XeBlockOp<"Store", "store">;
+
+/// A chip the validator knows. Has2DBlock: advertises
+/// cl_intel_subgroup_2d_block_io; WideTransform (Xe2 and later): VNNI rows
+/// up to 64 bytes.
+class XeChip<string name, string family, bit has2DBlock, bit wideTransform> {
+  string Name = name;
+  string Family = family;
+  bit Has2DBlock = has2DBlock;
+  bit WideTransform = wideTransform;
+}
+
+def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, false>;
+def XeChipBMG : XeChip<"bmg", "Xe2", true, true>;
+def XeChipLNL : XeChip<"lnl", "Xe2", true, true>;
+def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, false>;
+
+/// Inclusive bounds of one operation for one element size: block height
+/// (rows), width (elements), count, and width x count. Wide: only on
+/// WideTransform chips, refining the limit every chip has.
+class XeBlockLimit<XeBlockOp op, int elemBytes, int minH, int maxH, int minW,
+                   int maxW, int maxC, int maxWC, bit wide = false> {
+  XeBlockOp Op = op;
+  int ElemBytes = elemBytes;
+  int MinH = minH;
+  int MaxH = maxH;
+  int MinW = minW;
+  int MaxW = maxW;
+  int MaxC = maxC;
+  int MaxWC = maxWC;
+  bit Wide = wide;
+}
+
+// Reads and prefetches.
+multiclass XeReadLimits<XeBlockOp op> {
+  def _1B : XeBlockLimit<op, 1, 1, 32, 4, 64, 4, 64>;
+  def _2B : XeBlockLimit<op, 2, 1, 32, 2, 32, 4, 32>;
+  def _4B : XeBlockLimit<op, 4, 1, 32, 1, 16, 2, 16>;
+  def _8B : XeBlockLimit<op, 8, 1, 32, 1, 8, 1, 8>;
+}
+defm XeLoadLimit : XeReadLimits<XeLoad>;
+defm XePrefetchLimit : XeReadLimits<XePrefetch>;
+
+// VNNI: 4 rows of bytes or 2 rows of words per dword; Xe2 reads wider rows.
+def XeTransformLimit_1B : XeBlockLimit<XeLoadTransform, 1, 4, 32, 4, 16, 4, 64>;
+def XeTransformLimit_2B : XeBlockLimit<XeLoadTransform, 2, 2, 32, 2, 16, 4, 32>;
+def XeTransformLimit_1B_Wide
+    : XeBlockLimit<XeLoadTransform, 1, 4, 32, 4, 64, 4, 64, true>;
+def XeTransformLimit_2B_Wide
+    : XeBlockLimit<XeLoadTransform, 2, 2, 32, 2, 32, 4, 32, true>;
+
+def XeTransposeLimit_4B : XeBlockLimit<XeLoadTranspose, 4, 1, 32, 1, 8, 1, 8>;
+def XeTransposeLimit_8B : XeBlockLimit<XeLoadTranspose, 8, 8, 8, 1, 4, 1, 4>;
+
+// Stores write one block of at most 8 rows.
+def XeStoreLimit_1B : XeBlockLimit<XeStore, 1, 1, 8, 4, 64, 1, 64>;
+def XeStoreLimit_2B : XeBlockLimit<XeStore, 2, 1, 8, 2, 32, 1, 32>;
+def XeStoreLimit_4B : XeBlockLimit<XeStore, 4, 1, 8, 1, 16, 1, 16>;
+def XeStoreLimit_8B : XeBlockLimit<XeStore, 8, 1, 8, 1, 8, 1, 8>;

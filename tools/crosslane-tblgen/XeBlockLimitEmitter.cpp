@@ -1,0 +1,184 @@
+//===- XeBlockLimitEmitter.cpp - Xe 2D block IO chips and shape limits ----===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// -gen-xe-block-io: the BlockOp enum, the chip table and the per-operation,
+/// per-element-size shape limits of include/crosslane/Xe/XeBlockIO.td,
+/// checked against the rules every 2D block message obeys
+/// (../shared/research/xe-block-io.md §4; IGC's Constraints records): a
+/// block row is at least a dword and at most 64 bytes wide, at most 32
+/// rows, at most 4 blocks, bounds are powers of two.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Record.h"
+#include "llvm/TableGen/TableGenBackend.h"
+
+using namespace llvm;
+using namespace crosslane::tblgen;
+
+namespace {
+
+class XeBlockIOEmitter {
+  const RecordKeeper &Records;
+
+public:
+  explicit XeBlockIOEmitter(const RecordKeeper &R) : Records(R) {}
+  void run(raw_ostream &OS);
+
+private:
+  void checkLimit(const Record &L) const;
+  void checkCoverage(ArrayRef<const Record *> Ops,
+                     ArrayRef<const Record *> Limits) const;
+  void emitOps(ArrayRef<const Record *> Ops, raw_ostream &OS) const;
+  void emitChips(ArrayRef<const Record *> Chips, raw_ostream &OS) const;
+  void emitLimits(ArrayRef<const Record *> Limits, raw_ostream &OS) const;
+};
+
+} // namespace
+
+/// One rule of the element-size table: \p Ok, or an error at \p L.
+static void rule(const Record &L, bool Ok, const Twine &Msg) {
+  if (!Ok)
+    PrintError(&L, "'" + L.getName() + "': " + Msg);
+}
+
+void XeBlockIOEmitter::checkLimit(const Record &L) const {
+  int64_t E = intField(L, "ElemBytes");
+  int64_t MinH = intField(L, "MinH"), MaxH = intField(L, "MaxH");
+  int64_t MinW = intField(L, "MinW"), MaxW = intField(L, "MaxW");
+  int64_t MaxC = intField(L, "MaxC"), MaxWC = intField(L, "MaxWC");
+  if (E != 1 && E != 2 && E != 4 && E != 8) {
+    rule(L, false, "element size " + Twine(E) + " is not 1, 2, 4 or 8 bytes");
+    return;
+  }
+  for (int64_t V : {MinH, MaxH, MinW, MaxW, MaxC, MaxWC})
+    if (V <= 0 || !isPowerOf2_64(V)) {
+      rule(L, false, "bound " + Twine(V) + " is not a power of two");
+      return;
+    }
+  rule(L, MinH <= MaxH && MinW <= MaxW, "a minimum exceeds its maximum");
+  rule(L, MaxH <= 32, "more than 32 rows (" + Twine(MaxH) + ")");
+  rule(L, MinW * E >= 4,
+       "a block row of " + Twine(MinW) + " x " + Twine(E) +
+           " bytes is narrower than a dword");
+  rule(L, MaxW * E <= 64,
+       "a block row of " + Twine(MaxW) + " x " + Twine(E) +
+           " bytes exceeds 64 bytes");
+  rule(L, MaxC <= 4, "more than 4 blocks (" + Twine(MaxC) + ")");
+  rule(L, MaxWC >= MaxW && MaxWC * E <= 64,
+       "width x count of " + Twine(MaxWC) + " x " + Twine(E) +
+           " bytes is below the width or exceeds 64 bytes");
+}
+
+/// Every operation has limits or says why it takes no such elements; a
+/// limit for wide-transform chips refines one that every chip has.
+void XeBlockIOEmitter::checkCoverage(ArrayRef<const Record *> Ops,
+                                     ArrayRef<const Record *> Limits) const {
+  for (const Record *Op : Ops) {
+    unsigned Sizes = 0;
+    for (const Record *L : Limits)
+      if (L->getValueAsDef("Op") == Op && !L->getValueAsBit("Wide"))
+        ++Sizes;
+    if (Sizes == 0)
+      PrintError(Op, "'" + Op->getName() + "' has no XeBlockLimit");
+    else if (Sizes < 4 && Op->getValueAsString("NoElemWhy").empty())
+      PrintError(Op, "'" + Op->getName() + "' takes only some element " +
+                         "sizes and needs a NoElemWhy");
+  }
+  for (const Record *L : Limits) {
+    if (!L->getValueAsBit("Wide"))
+      continue;
+    bool Base = any_of(Limits, [&](const Record *M) {
+      return !M->getValueAsBit("Wide") &&
+             M->getValueAsDef("Op") == L->getValueAsDef("Op") &&
+             intField(*M, "ElemBytes") == intField(*L, "ElemBytes");
+    });
+    if (!Base)
+      PrintError(L,
+                 "'" + L->getName() + "' refines no limit that every chip has");
+  }
+}
+
+void XeBlockIOEmitter::emitOps(ArrayRef<const Record *> Ops,
+                               raw_ostream &OS) const {
+  OS << "#ifdef GET_XE_BLOCK_OP_ENUM\n"
+     << "enum class BlockOp : uint8_t {\n";
+  for (const Record *Op : Ops)
+    OS << "  " << Op->getValueAsString("Enumerator") << ",\n";
+  OS << "};\n#endif\n#undef GET_XE_BLOCK_OP_ENUM\n\n";
+  OS << "#ifdef GET_XE_BLOCK_OPS\n"
+     << "static const XeBlockOpInfo BlockOps[] = {\n";
+  for (const Record *Op : Ops)
+    OS << "    {" << quote(Op->getValueAsString("Name")) << ", "
+       << quote(Op->getValueAsString("NoElemWhy")) << "},\n";
+  OS << "};\n#endif\n#undef GET_XE_BLOCK_OPS\n\n";
+}
+
+void XeBlockIOEmitter::emitChips(ArrayRef<const Record *> Chips,
+                                 raw_ostream &OS) const {
+  OS << "#ifdef GET_XE_CHIPS\n"
+     << "static const XeChip Chips[] = {\n";
+  for (const Record *C : Chips)
+    OS << "    {" << quote(C->getValueAsString("Name")) << ", "
+       << quote(C->getValueAsString("Family")) << ", "
+       << cppValue(C->getValueInit("Has2DBlock")) << ", "
+       << cppValue(C->getValueInit("WideTransform")) << "},\n";
+  OS << "};\n#endif\n#undef GET_XE_CHIPS\n\n";
+}
+
+void XeBlockIOEmitter::emitLimits(ArrayRef<const Record *> Limits,
+                                  raw_ostream &OS) const {
+  OS << "#ifdef GET_XE_BLOCK_LIMITS\n"
+     << "static const BlockLimit BlockLimits[] = {\n";
+  for (const Record *L : Limits) {
+    OS << "    {BlockOp::"
+       << L->getValueAsDef("Op")->getValueAsString("Enumerator") << ", "
+       << intField(*L, "ElemBytes") << ", " << cppValue(L->getValueInit("Wide"))
+       << ", {";
+    ListSeparator Sep;
+    for (StringRef F : {"MinH", "MaxH", "MinW", "MaxW", "MaxC", "MaxWC"})
+      OS << Sep << intField(*L, F);
+    OS << "}}, // " << L->getName() << "\n";
+  }
+  OS << "};\n#endif\n#undef GET_XE_BLOCK_LIMITS\n\n";
+}
+
+void XeBlockIOEmitter::run(raw_ostream &OS) {
+  emitSourceFileHeader("Crosslane Xe 2D block IO chips and limits", OS,
+                       Records);
+  std::vector<const Record *> Ops = definitions(Records, "XeBlockOp");
+  std::vector<const Record *> Chips = definitions(Records, "XeChip");
+  std::vector<const Record *> Limits = definitions(Records, "XeBlockLimit");
+  checkUnique(Chips, "chip name",
+              [](const Record &R) { return R.getValueAsString("Name").str(); });
+  checkUnique(Ops, "enumerator", [](const Record &R) {
+    return R.getValueAsString("Enumerator").str();
+  });
+  checkUnique(Limits, "operation, element size and chip class",
+              [](const Record &R) {
+                return (R.getValueAsDef("Op")->getName() + ", " +
+                        Twine(intField(R, "ElemBytes")) + " bytes" +
+                        (R.getValueAsBit("Wide") ? ", wide" : ""))
+                    .str();
+              });
+  for (const Record *L : Limits)
+    checkLimit(*L);
+  checkCoverage(Ops, Limits);
+  emitOps(Ops, OS);
+  emitChips(Chips, OS);
+  emitLimits(Limits, OS);
+}
+
+static TableGen::Emitter::OptClass<XeBlockIOEmitter>
+    X("gen-xe-block-io",
+      "Xe 2D block IO: operations, chips and checked shape limits");
