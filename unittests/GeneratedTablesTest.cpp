@@ -120,6 +120,24 @@ TEST(GeneratedTables, XeChipsAndOperations) {
             0u);
 }
 
+TEST(GeneratedTables, XeGuaranteedShapes) {
+  // cl_intel_subgroup_2d_block_io 1.1.0's table, expanded (research
+  // xe-block-io.md §2.4): 45 loads, 7 VNNI loads, 2 transposed loads, 16
+  // stores, 47 prefetches.
+  EXPECT_EQ(xe::guaranteedShapes().size(), 117u);
+  for (const char *Name : {"pvc", "bmg", "lnl"})
+    for (const xe::GuaranteedShape &G : xe::guaranteedShapes()) {
+      xe::BlockShape S{G.ElemBytes, G.W, G.H, G.C};
+      EXPECT_EQ(xe::checkShape(*xe::lookupXeChip(Name), G.Op, S, 16), "")
+          << Name << " " << xe::opName(G.Op).str() << " " << G.H << "r"
+          << G.W << "x" << G.C << "c";
+    }
+  EXPECT_TRUE(xe::isGuaranteed(xe::BlockOp::LoadTransform, {2, 16, 32, 2}));
+  // Xe2's wide VNNI load is valid on bmg but not guaranteed.
+  EXPECT_FALSE(xe::isGuaranteed(xe::BlockOp::LoadTransform, {2, 32, 32, 1}));
+  EXPECT_FALSE(xe::isGuaranteed(xe::BlockOp::Load, {8, 8, 8, 1}));
+}
+
 TEST(GeneratedTables, AMDGPUQuirks) {
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();

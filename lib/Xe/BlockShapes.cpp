@@ -15,6 +15,7 @@
 #include "BlockShapes.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -46,7 +47,17 @@ struct BlockLimit {
 #define GET_XE_BLOCK_OPS
 #define GET_XE_CHIPS
 #define GET_XE_BLOCK_LIMITS
+#define GET_XE_GUARANTEED_SHAPES
 #include "crosslane/Xe/XeBlockIO.inc"
+
+ArrayRef<GuaranteedShape> guaranteedShapes() { return GuaranteedShapes; }
+
+bool isGuaranteed(BlockOp Op, const BlockShape &S) {
+  return any_of(GuaranteedShapes, [&](const GuaranteedShape &G) {
+    return G.Op == Op && G.ElemBytes == S.ElemBytes && G.W == S.W &&
+           G.H == S.H && G.C == S.C;
+  });
+}
 
 StringRef opName(BlockOp Op) { return BlockOps[unsigned(Op)].Name; }
 

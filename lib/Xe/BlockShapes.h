@@ -16,6 +16,7 @@
 #ifndef CROSSLANE_LIB_XE_BLOCKSHAPES_H
 #define CROSSLANE_LIB_XE_BLOCKSHAPES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -60,6 +61,16 @@ std::string checkShape(const XeChip &Chip, BlockOp Op, const BlockShape &S,
 /// Rules on the surface, each for a value known at compile time
 /// (SPV_INTEL_2d_block_io "Restrictions"; the 2^24 pitch bound is IGC's and
 /// Triton's).
+/// A shape the OpenCL SPIR-V environment guarantees on every device with
+/// cl_intel_subgroup_2d_block_io (subgroup size 16; XeBlockIO.td).
+struct GuaranteedShape {
+  BlockOp Op;
+  unsigned ElemBytes, W, H, C;
+};
+llvm::ArrayRef<GuaranteedShape> guaranteedShapes();
+/// True if \p S is one of them for \p Op.
+bool isGuaranteed(BlockOp Op, const BlockShape &S);
+
 std::string checkWidth(uint64_t WidthBytes, unsigned ElemBytes);
 std::string checkHeight(uint64_t Rows);
 std::string checkPitch(uint64_t PitchBytes);

@@ -455,6 +455,9 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
       if (Bytes)
         R << ": each lane " << (B.Op == BlockOp::Store ? "writes " : "gets ")
           << ore::NV("LaneBytes", Bytes) << " bytes";
+      if (!isGuaranteed(B.Op, B.Shape))
+        R << "; not a shape OpenCL guarantees on every device with "
+             "cl_intel_subgroup_2d_block_io";
       return R;
     });
   }

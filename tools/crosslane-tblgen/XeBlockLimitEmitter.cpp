@@ -42,6 +42,8 @@ private:
   void emitOps(ArrayRef<const Record *> Ops, raw_ostream &OS) const;
   void emitChips(ArrayRef<const Record *> Chips, raw_ostream &OS) const;
   void emitLimits(ArrayRef<const Record *> Limits, raw_ostream &OS) const;
+  void emitGuaranteed(ArrayRef<const Record *> Shapes,
+                      ArrayRef<const Record *> Limits, raw_ostream &OS) const;
 };
 
 } // namespace
@@ -153,6 +155,50 @@ void XeBlockIOEmitter::emitLimits(ArrayRef<const Record *> Limits,
   OS << "};\n#endif\n#undef GET_XE_BLOCK_LIMITS\n\n";
 }
 
+/// The limit every chip has for \p Op and \p ElemBytes, or nullptr.
+static const Record *baseLimit(ArrayRef<const Record *> Limits,
+                               const Record *Op, int64_t ElemBytes) {
+  for (const Record *L : Limits)
+    if (L->getValueAsDef("Op") == Op && !L->getValueAsBit("Wide") &&
+        intField(*L, "ElemBytes") == ElemBytes)
+      return L;
+  return nullptr;
+}
+
+/// Every guaranteed shape, expanded, after checking it lies within the
+/// limits every chip has (a guarantee the limits break is an error in one
+/// of the two tables).
+void XeBlockIOEmitter::emitGuaranteed(ArrayRef<const Record *> Shapes,
+                                      ArrayRef<const Record *> Limits,
+                                      raw_ostream &OS) const {
+  OS << "#ifdef GET_XE_GUARANTEED_SHAPES\n"
+     << "static const GuaranteedShape GuaranteedShapes[] = {\n";
+  for (const Record *G : Shapes) {
+    const Record *Op = G->getValueAsDef("Op");
+    int64_t E = intField(*G, "ElemBytes");
+    const Record *L = baseLimit(Limits, Op, E);
+    if (!L) {
+      PrintError(G, "no limit for " + Op->getName() + " of " + Twine(E) +
+                        "-byte elements");
+      continue;
+    }
+    for (int64_t W : G->getValueAsListOfInts("Widths"))
+      for (int64_t H : G->getValueAsListOfInts("Heights"))
+        for (int64_t C : G->getValueAsListOfInts("Counts")) {
+          if (!isPowerOf2_64(W) || !isPowerOf2_64(H) || !isPowerOf2_64(C) ||
+              H < intField(*L, "MinH") || H > intField(*L, "MaxH") ||
+              W < intField(*L, "MinW") || W > intField(*L, "MaxW") ||
+              C > intField(*L, "MaxC") || W * C > intField(*L, "MaxWC"))
+            PrintError(G, "guaranteed shape " + Twine(H) + "r" + Twine(W) +
+                              "x" + Twine(C) + "c is outside '" +
+                              L->getName() + "'");
+          OS << "    {BlockOp::" << Op->getValueAsString("Enumerator")
+             << ", " << E << ", " << W << ", " << H << ", " << C << "},\n";
+        }
+  }
+  OS << "};\n#endif\n#undef GET_XE_GUARANTEED_SHAPES\n\n";
+}
+
 void XeBlockIOEmitter::run(raw_ostream &OS) {
   emitSourceFileHeader("Crosslane Xe 2D block IO chips and limits", OS,
                        Records);
@@ -177,6 +223,7 @@ void XeBlockIOEmitter::run(raw_ostream &OS) {
   emitOps(Ops, OS);
   emitChips(Chips, OS);
   emitLimits(Limits, OS);
+  emitGuaranteed(definitions(Records, "XeGuaranteedShape"), Limits, OS);
 }
 
 static TableGen::Emitter::OptClass<XeBlockIOEmitter>

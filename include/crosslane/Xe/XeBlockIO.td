@@ -87,3 +87,36 @@ def XeStoreLimit_1B : XeBlockLimit<XeStore, 1, 1, 8, 4, 64, 1, 64>;
 def XeStoreLimit_2B : XeBlockLimit<XeStore, 2, 1, 8, 2, 32, 1, 32>;
 def XeStoreLimit_4B : XeBlockLimit<XeStore, 4, 1, 8, 1, 16, 1, 16>;
 def XeStoreLimit_8B : XeBlockLimit<XeStore, 8, 1, 8, 1, 8, 1, 8>;
+
+/// Shapes the OpenCL SPIR-V environment guarantees on every device with
+/// cl_intel_subgroup_2d_block_io 1.1.0 (research/xe-block-io.md §2.4),
+/// subgroup size 16: every combination of the listed widths, heights and
+/// counts. -gen-xe-block-io checks each against the limits every chip has.
+/// Heights are the powers of two (the table's "1..32" for prefetches).
+class XeGuaranteedShape<XeBlockOp op, int elemBytes, list<int> widths,
+                        list<int> heights, list<int> counts> {
+  XeBlockOp Op = op;
+  int ElemBytes = elemBytes;
+  list<int> Widths = widths;
+  list<int> Heights = heights;
+  list<int> Counts = counts;
+}
+
+defvar XeAllHeights = [1, 2, 4, 8, 16, 32];
+def : XeGuaranteedShape<XeLoad, 1, [32], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XeLoad, 1, [16], [8, 16, 32], [4]>;
+def : XeGuaranteedShape<XeLoad, 2, [16], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XeLoad, 4, [8], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XeLoad, 4, [16], XeAllHeights, [1]>;
+def : XeGuaranteedShape<XeLoadTransform, 1, [16], [32], [1, 2, 4]>;
+def : XeGuaranteedShape<XeLoadTransform, 2, [16], [16, 32], [1, 2]>;
+def : XeGuaranteedShape<XeLoadTranspose, 4, [8], [16, 32], [1]>;
+def : XeGuaranteedShape<XeStore, 1, [16, 32], [1, 2, 4, 8], [1]>;
+def : XeGuaranteedShape<XeStore, 2, [16], [1, 2, 4, 8], [1]>;
+def : XeGuaranteedShape<XeStore, 4, [16], [1, 2, 4, 8], [1]>;
+def : XeGuaranteedShape<XePrefetch, 1, [32], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XePrefetch, 1, [16], [32], [1, 2]>;
+def : XeGuaranteedShape<XePrefetch, 1, [16], [8, 16, 32], [4]>;
+def : XeGuaranteedShape<XePrefetch, 2, [16], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XePrefetch, 4, [8], XeAllHeights, [1, 2]>;
+def : XeGuaranteedShape<XePrefetch, 4, [16], XeAllHeights, [1]>;
