@@ -145,6 +145,9 @@ TEST(GeneratedTables, AMDGPUQuirks) {
   EXPECT_TRUE(ChipInfo::get("gfx1103", "")->DPPCombineSub32ImmBug);
   EXPECT_FALSE(ChipInfo::get("gfx1150", "")->DPPCombineSub32ImmBug);
   EXPECT_FALSE(ChipInfo::get("gfx942", "")->DPPCombineSub32ImmBug);
+  EXPECT_EQ(ChipInfo::computeUnits("gfx942"), 304u);
+  EXPECT_EQ(ChipInfo::computeUnits("gfx1201"), 64u);
+  EXPECT_EQ(ChipInfo::computeUnits("gfx1150"), 0u);
 }
 
 } // namespace

@@ -26,8 +26,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/LoweringConfig/ConfigHeuristic.h"
+#include "crosslane/Support/ChipInfo.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
@@ -36,18 +36,7 @@ namespace crosslane {
 namespace lc {
 
 unsigned getComputeUnits(StringRef Chip) {
-  // Public product specifications of the largest part of each chip.
-  return StringSwitch<unsigned>(Chip)
-      .Case("gfx908", 120)
-      .Case("gfx90a", 110)
-      .Case("gfx942", 304)
-      .Case("gfx950", 256)
-      .Case("gfx1030", 80)
-      .Case("gfx1100", 96)
-      .Case("gfx1101", 60)
-      .Case("gfx1200", 32)
-      .Case("gfx1201", 64)
-      .Default(0);
+  return ChipInfo::computeUnits(Chip);
 }
 
 namespace {

@@ -28,12 +28,15 @@ namespace crosslane {
 namespace {
 
 // Facts that LLVM 22 does not express as subtarget features: the one
-// hand-kept per-chip table, include/crosslane/Support/AMDGPUQuirks.td.
+// hand-kept per-chip table, include/crosslane/Support/AMDGPUChips.td.
 #define GET_AMDGPUQuirkTable_STRUCT
-#include "crosslane/Support/AMDGPUQuirkStructs.inc"
+#define GET_AMDGPUProductTable_STRUCT
+#include "crosslane/Support/AMDGPUChipStructs.inc"
 #define GET_AMDGPUQuirkTable_DECL
 #define GET_AMDGPUQuirkTable_IMPL
-#include "crosslane/Support/AMDGPUQuirks.inc"
+#define GET_AMDGPUProductTable_DECL
+#define GET_AMDGPUProductTable_IMPL
+#include "crosslane/Support/AMDGPUChips.inc"
 
 bool hasFeature(const MCSubtargetInfo *STI, StringRef Feature) {
   return STI && STI->checkFeatures(("+" + Feature).str());
@@ -143,6 +146,11 @@ std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {
   if (const ChipQuirk *Q = lookupChipQuirk(C.Major, C.Minor))
     C.DPPCombineSub32ImmBug = Q->DPPCombineSub32ImmBug;
   return C;
+}
+
+unsigned ChipInfo::computeUnits(StringRef CPU) {
+  const AMDGPUProduct *P = lookupAMDGPUProduct(CPU);
+  return P ? P->ComputeUnits : 0;
 }
 
 std::optional<ChipInfo> ChipInfo::get(const Function &F) {

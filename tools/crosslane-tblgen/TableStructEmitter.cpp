@@ -123,8 +123,7 @@ void TableStructEmitter::checkKeys(const Record &Table) const {
 
 void TableStructEmitter::run(raw_ostream &OS) {
   emitSourceFileHeader("Crosslane GenericTable row types", OS, Records);
-  for (const Record *Table :
-       Records.getAllDerivedDefinitionsIfDefined("GenericTable")) {
+  for (const Record *Table : definitions(Records, "GenericTable")) {
     checkKeys(*Table);
     emitStruct(*Table, OS);
   }

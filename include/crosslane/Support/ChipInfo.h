@@ -11,7 +11,7 @@
 ///      both on every device function; opt's -mcpu/-mattr set them too);
 ///   2. LLVM's own subtarget description (MCSubtargetInfo::checkFeatures) for
 ///      every feature LLVM models (dpp, dpp8, permlane16-swap, ...);
-///   3. Crosslane's own table (Support/AMDGPUQuirks.td) for the facts LLVM does
+///   3. Crosslane's own table (Support/AMDGPUChips.td) for the facts LLVM does
 ///      not encode as features (e.g. known code-generation bugs to avoid).
 ///
 //===----------------------------------------------------------------------===//
@@ -60,7 +60,7 @@ struct ChipInfo {
   /// LDS a workgroup can address (LLVM's addressablelocalmemorysize*).
   unsigned LDSBytes = 65536;
 
-  // Facts LLVM does not model as features (see AMDGPUQuirks.td).
+  // Facts LLVM does not model as features (see AMDGPUChips.td).
   bool DPPCombineSub32ImmBug = false; ///< gfx11.0 VOP3-DPP with imm src1.
 
   bool isWave64() const { return WaveSize == 64; }
@@ -124,6 +124,10 @@ struct ChipInfo {
 
   /// One line: "gfx942 (9.4.2) wave64 dpp row_bcast newbcast dpp64 ...".
   void print(llvm::raw_ostream &OS) const;
+
+  /// Compute units of the largest product of \p CPU (AMDGPUChips.td); 0
+  /// when the table does not know the chip.
+  static unsigned computeUnits(llvm::StringRef CPU);
 
 private:
   /// get() without its cache.
