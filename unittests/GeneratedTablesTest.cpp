@@ -99,7 +99,7 @@ TEST(GeneratedTables, VortexConfigurationsMatchTheVortexBuilds) {
 }
 
 TEST(GeneratedTables, XeChipsAndOperations) {
-  EXPECT_EQ(xe::xeChipNames(), "pvc, bmg, lnl, dg2");
+  EXPECT_EQ(xe::xeChipNames(), "bmg, dg2, lnl, pvc");
   EXPECT_FALSE(xe::lookupXeChip("dg2")->Has2DBlock);
   EXPECT_TRUE(xe::lookupXeChip("lnl")->WideTransform);
   EXPECT_FALSE(xe::lookupXeChip("pvc")->WideTransform);

@@ -47,19 +47,38 @@ struct BlockCall {
 /// \p CI as a 2D block operation, if it is one.
 std::optional<BlockCall> decodeBlockCall(llvm::CallInst *CI);
 
+/// How to split an operation whose shape the chip lacks into pieces it has
+/// (SplitBlocks.cpp): \p Pieces operations of shape \p Piece.
+struct SplitPlan {
+  BlockShape Piece;
+  unsigned Pieces = 0;
+};
+
+/// The split of \p Op with shape \p S on \p Chip into the fewest pieces of
+/// one legal shape, keeping each lane's fragment a concatenation of the
+/// pieces' fragments; std::nullopt if the shape is legal or cannot be split
+/// so (a width or a transposed load, subgroup size other than 16).
+std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
+                                   const BlockShape &S, unsigned SG);
+
+/// Replaces \p B by the pieces of \p P (same spelling; x, y and the
+/// fragment pointer advanced per piece) and returns them.
+llvm::SmallVector<llvm::CallInst *, 8> splitBlockCall(const BlockCall &B,
+                                                      const SplitPlan &P);
+
 /// Replaces each read of \p Valid (already checked, subgroup size 16) that
 /// IGC 1.0.12504 has a flat builtin for by that builtin, storing its result
 /// to the per-lane buffer; remarks what it replaced and what it kept.
 /// Returns whether it changed anything.
 bool lowerToIGCFlatReads(llvm::ArrayRef<BlockCall> Valid,
-                         llvm::OptimizationRemarkEmitter &ORE,
+                         llvm::OptimizationRemarkEmitter *ORE,
                          llvm::StringRef Chip);
 
 /// Replaces each of \p Valid (subgroup size 16) by the per-lane loads or
 /// stores that give each lane its fragment (PlainFallback.cpp): for chips
 /// without 2D block hardware. Prefetches are dropped.
 bool lowerToPlainAccesses(llvm::ArrayRef<BlockCall> Valid,
-                          llvm::OptimizationRemarkEmitter &ORE,
+                          llvm::OptimizationRemarkEmitter *ORE,
                           llvm::StringRef Chip);
 
 } // namespace xe

@@ -45,7 +45,6 @@ struct BlockLimit {
 
 // The operations, chips and limits of include/crosslane/Xe/XeBlockIO.td.
 #define GET_XE_BLOCK_OPS
-#define GET_XE_CHIPS
 #define GET_XE_BLOCK_LIMITS
 #define GET_XE_GUARANTEED_SHAPES
 #include "crosslane/Xe/XeBlockIO.inc"
@@ -61,17 +60,13 @@ bool isGuaranteed(BlockOp Op, const BlockShape &S) {
 
 StringRef opName(BlockOp Op) { return BlockOps[unsigned(Op)].Name; }
 
-const XeChip *lookupXeChip(StringRef Name) {
-  for (const XeChip &C : Chips)
-    if (C.Name == Name)
-      return &C;
-  return nullptr;
-}
+#define GET_XeChipTable_IMPL
+#include "crosslane/Xe/XeBlockIOTables.inc"
 
 std::string xeChipNames() {
   std::string S;
-  for (const XeChip &C : Chips)
-    S += (S.empty() ? "" : ", ") + C.Name.str();
+  for (const XeChip &C : XeChipTable)
+    S += (S.empty() ? "" : ", ") + std::string(C.Name);
   return S;
 }
 

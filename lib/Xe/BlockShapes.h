@@ -34,14 +34,13 @@ namespace xe {
 llvm::StringRef opName(BlockOp Op);
 
 /// One chip's 2D block facts (research/xe-block-io.md §4.1, §4.4).
-struct XeChip {
-  llvm::StringRef Name;       ///< pvc, bmg, lnl, dg2
-  llvm::StringRef Family;     ///< "Xe-HPC", "Xe2", "Xe-HPG"
-  bool Has2DBlock = false;    ///< cl_intel_subgroup_2d_block_io advertised
-  bool WideTransform = false; ///< Xe2+: VNNI loads up to 64 bytes per row
-};
+/// A chip: Name (pvc, bmg, lnl, dg2), Family ("Xe-HPC", "Xe2", "Xe-HPG"),
+/// Has2DBlock (cl_intel_subgroup_2d_block_io advertised), WideTransform
+/// (Xe2+: VNNI loads up to 64 bytes per row). XeBlockIO.td's XeChip.
+#define GET_XeChipTable_STRUCT
+#include "crosslane/Xe/XeBlockIOStructs.inc"
 
-/// The chip called \p Name, or null.
+/// The chip named \p Name, or nullptr.
 const XeChip *lookupXeChip(llvm::StringRef Name);
 /// The chip names, comma-separated (for diagnostics and --help).
 std::string xeChipNames();

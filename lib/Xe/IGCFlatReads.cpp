@@ -107,7 +107,7 @@ static void replace(const BlockCall &B, const FlatRead &R) {
 }
 
 bool lowerToIGCFlatReads(ArrayRef<BlockCall> Valid,
-                         OptimizationRemarkEmitter &ORE, StringRef Chip) {
+                         OptimizationRemarkEmitter *ORE, StringRef Chip) {
   bool Changed = false;
   for (const BlockCall &B : Valid) {
     if (B.Op == BlockOp::Store || B.Op == BlockOp::Prefetch)
@@ -115,20 +115,22 @@ bool lowerToIGCFlatReads(ArrayRef<BlockCall> Valid,
     std::optional<FlatRead> R = flatRead(B.Op, B.Shape);
     std::string What = shapeName(B);
     if (!R) {
-      ORE.emit([&] {
-        return OptimizationRemarkMissed("crosslane-xe-block-io",
-                                        "NoIGCFlatRead", B.CI)
-               << "2D block " << What
-               << " kept: IGC 1.0.12504 has no flat 2D read builtin of this "
-                  "shape";
-      });
+      if (ORE)
+        ORE->emit([&] {
+          return OptimizationRemarkMissed("crosslane-xe-block-io",
+                                          "NoIGCFlatRead", B.CI)
+                 << "2D block " << What
+                 << " kept: IGC 1.0.12504 has no flat 2D read builtin of this "
+                    "shape";
+        });
       continue;
     }
-    ORE.emit([&] {
-      return OptimizationRemark("crosslane-xe-block-io", "IGCFlatRead", B.CI)
-             << "2D block " << What << " on " << Chip << " lowered to "
-             << R->Name;
-    });
+    if (ORE)
+      ORE->emit([&] {
+        return OptimizationRemark("crosslane-xe-block-io", "IGCFlatRead", B.CI)
+               << "2D block " << What << " on " << Chip << " lowered to "
+               << R->Name;
+      });
     replace(B, *R);
     Changed = true;
   }

@@ -176,21 +176,22 @@ void Expander::run() {
 } // namespace
 
 bool lowerToPlainAccesses(ArrayRef<BlockCall> Calls,
-                          OptimizationRemarkEmitter &ORE, StringRef Chip) {
+                          OptimizationRemarkEmitter *ORE, StringRef Chip) {
   for (const BlockCall &B : Calls) {
-    ORE.emit([&] {
-      OptimizationRemark R("crosslane-xe-block-io", "PlainFallback", B.CI);
-      R << "2D block " << opName(B.Op) << " "
-        << Twine(B.Shape.ElemBytes * 8).str() << "b_" << Twine(B.Shape.H).str()
-        << "r" << Twine(B.Shape.W).str() << "x" << Twine(B.Shape.C).str()
-        << "c on " << Chip;
-      if (B.Op == BlockOp::Prefetch)
-        return R << " dropped (no 2D block hardware; a prefetch has no "
-                    "effect on results)";
-      return R << " lowered to per-lane "
-               << (B.Op == BlockOp::Store ? "stores" : "loads")
-               << " (no 2D block hardware)";
-    });
+    if (ORE)
+      ORE->emit([&] {
+        OptimizationRemark R("crosslane-xe-block-io", "PlainFallback", B.CI);
+        R << "2D block " << opName(B.Op) << " "
+          << Twine(B.Shape.ElemBytes * 8).str() << "b_"
+          << Twine(B.Shape.H).str() << "r" << Twine(B.Shape.W).str() << "x"
+          << Twine(B.Shape.C).str() << "c on " << Chip;
+        if (B.Op == BlockOp::Prefetch)
+          return R << " dropped (no 2D block hardware; a prefetch has no "
+                      "effect on results)";
+        return R << " lowered to per-lane "
+                 << (B.Op == BlockOp::Store ? "stores" : "loads")
+                 << " (no 2D block hardware)";
+      });
     if (B.Op != BlockOp::Prefetch)
       Expander(B, 16).run();
     B.CI->eraseFromParent();

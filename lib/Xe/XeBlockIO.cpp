@@ -32,6 +32,8 @@ using namespace crosslane::xe;
 
 CROSSLANE_STATISTIC(NumValid, "Number of 2D block operations validated");
 CROSSLANE_STATISTIC(NumErrors, "Number of 2D block rules broken");
+CROSSLANE_STATISTIC(NumSplit,
+                    "Number of 2D block operations split into legal pieces");
 
 static cl::opt<std::string>
     XeChipOpt("crosslane-xe-chip",
@@ -151,7 +153,9 @@ namespace {
 /// Checks one function's 2D block calls for one chip.
 class Validator {
 public:
-  Validator(Function &F, const XeChip &Chip, OptimizationRemarkEmitter &ORE,
+  /// With no \p ORE the validator is quiet: no remarks, no errors (a copy
+  /// of a body checked where it runs), but it still splits and collects.
+  Validator(Function &F, const XeChip &Chip, OptimizationRemarkEmitter *ORE,
             const PostDominatorTree &PDT)
       : F(F), Chip(Chip), ORE(ORE), U(F, PDT) {}
   bool run(ArrayRef<BlockCall> Calls);
@@ -161,7 +165,7 @@ public:
 private:
   Function &F;
   const XeChip &Chip;
-  OptimizationRemarkEmitter &ORE;
+  OptimizationRemarkEmitter *ORE;
   XeUniformity U;
   unsigned Broken = 0;
 
@@ -169,7 +173,10 @@ private:
   void missed(const BlockCall &B, StringRef Name, const Twine &Why);
   std::string describe(const BlockCall &B) const;
   unsigned subgroupSize(const BlockCall &B, bool &Changed);
-  void checkShapeRules(const BlockCall &B, unsigned SG);
+  void checkShapeRules(const BlockCall &B, unsigned SG,
+                       std::optional<SplitPlan> &Split);
+  bool split(const BlockCall &B, const SplitPlan &P, unsigned SG);
+  void remarkValid(const BlockCall &B, unsigned SG);
   void checkGeometry(const BlockCall &B);
   void checkBase(const BlockCall &B);
   void checkPrivate(const BlockCall &B, unsigned SG);
@@ -188,6 +195,8 @@ std::string Validator::describe(const BlockCall &B) const {
 
 void Validator::error(const BlockCall &B, const Twine &Rule) {
   ++Broken;
+  if (!ORE)
+    return;
   ++NumErrors;
   std::string Text = ("crosslane-xe-block-io: " + describe(B) + " on " +
                       Chip.Name + ": " + Rule)
@@ -199,11 +208,12 @@ void Validator::error(const BlockCall &B, const Twine &Rule) {
 }
 
 void Validator::missed(const BlockCall &B, StringRef Name, const Twine &Why) {
-  ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, Name, userDebugLoc(B.CI),
-                                    B.CI->getParent())
-           << describe(B) << " on " << Chip.Name << ": " << Why.str();
-  });
+  if (ORE)
+    ORE->emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, Name, userDebugLoc(B.CI),
+                                      B.CI->getParent())
+             << describe(B) << " on " << Chip.Name << ": " << Why.str();
+    });
 }
 
 /// The kernel's required subgroup size; a kernel without one gets 16.
@@ -229,23 +239,76 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
     if (Function *K = F.getParent()->getFunction(Name))
       K->setMetadata("intel_reqd_sub_group_size", Sixteen);
   Changed = true;
-  ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "SubgroupSizeSet", userDebugLoc(B.CI),
-                              B.CI->getParent())
-           << "kernel '" << F.getName()
-           << "' gets intel_reqd_sub_group_size(16): 2D block operations "
-              "need a known subgroup size";
-  });
+  if (ORE)
+    ORE->emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "SubgroupSizeSet",
+                                userDebugLoc(B.CI), B.CI->getParent())
+             << "kernel '" << F.getName()
+             << "' gets intel_reqd_sub_group_size(16): 2D block operations "
+                "need a known subgroup size";
+    });
   return 16;
 }
 
-void Validator::checkShapeRules(const BlockCall &B, unsigned SG) {
+/// The shape rules; a shape the chip lacks that splits into pieces it has
+/// is not an error: \p Split receives the plan.
+void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
+                                std::optional<SplitPlan> &Split) {
   // Without 2D block hardware the per-lane fallback runs any shape the
   // extension defines; the first 2D chip's table bounds them.
   const XeChip &Table = Chip.Has2DBlock ? Chip : *lookupXeChip("pvc");
   std::string Rule = checkShape(Table, B.Op, B.Shape, SG);
-  if (!Rule.empty())
+  if (Rule.empty())
+    return;
+  auto *CoordTy = dyn_cast<FixedVectorType>(B.Coord->getType());
+  if (CoordTy && CoordTy->getNumElements() == 2 &&
+      CoordTy->getElementType()->isIntegerTy())
+    Split = planSplit(Chip, B.Op, B.Shape, SG);
+  if (!Split)
     error(B, Rule);
+}
+
+/// Replaces \p B by the pieces of \p P, which join the valid calls.
+bool Validator::split(const BlockCall &B, const SplitPlan &P, unsigned SG) {
+  std::string Whole = describe(B), Why = checkShape(Chip, B.Op, B.Shape, SG);
+  DebugLoc Loc = userDebugLoc(B.CI);
+  BasicBlock *BB = B.CI->getParent();
+  for (CallInst *CI : splitBlockCall(B, P))
+    if (std::optional<BlockCall> Piece = decodeBlockCall(CI)) {
+      Valid.push_back(*Piece);
+      if (!CI->isConvergent())
+        CI->setConvergent();
+    }
+  ++NumSplit;
+  if (ORE)
+    ORE->emit([&] {
+      BlockCall Piece = B;
+      Piece.Shape = P.Piece;
+      return OptimizationRemark(DEBUG_TYPE, "Split", Loc, BB)
+             << Whole << " on " << Chip.Name << " split into "
+             << ore::NV("Pieces", P.Pieces) << " x "
+             << describe(Piece).substr(strlen("2D block ")) << " (" << Why
+             << ")";
+    });
+  return true;
+}
+
+void Validator::remarkValid(const BlockCall &B, unsigned SG) {
+  uint64_t Bytes = laneBytes(B.Op, B.Shape, SG);
+  if (ORE)
+    ORE->emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "Valid", userDebugLoc(B.CI),
+                           B.CI->getParent());
+      R << "valid " << describe(B) << " on " << Chip.Name << " (subgroup "
+        << ore::NV("SubgroupSize", SG) << ")";
+      if (Bytes)
+        R << ": each lane " << (B.Op == BlockOp::Store ? "writes " : "gets ")
+          << ore::NV("LaneBytes", Bytes) << " bytes";
+      if (!isGuaranteed(B.Op, B.Shape))
+        R << "; not a shape OpenCL guarantees on every device with "
+             "cl_intel_subgroup_2d_block_io";
+      return R;
+    });
 }
 
 /// The constant value of \p V, if any.
@@ -422,7 +485,8 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
                    "per-lane fallback needs a subgroup size of "
                    "16 (the kernel requires " +
                    Twine(SG) + ")");
-    checkShapeRules(B, SG);
+    std::optional<SplitPlan> Split;
+    checkShapeRules(B, SG, Split);
     // research/xe-block-io.md §6.3: for these IGC and the hardware give lane
     // i rows i and i + 16, the extension's text rows 2i and 2i + 1.
     if (!Chip.Has2DBlock &&
@@ -444,22 +508,13 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
     if (Broken != Before)
       continue;
     ++NumValid;
+    if (Split) {
+      Changed |= split(B, *Split, SG);
+      continue;
+    }
     if (SG == 16)
       Valid.push_back(B);
-    uint64_t Bytes = laneBytes(B.Op, B.Shape, SG);
-    ORE.emit([&] {
-      OptimizationRemark R(DEBUG_TYPE, "Valid", userDebugLoc(B.CI),
-                           B.CI->getParent());
-      R << "valid " << describe(B) << " on " << Chip.Name << " (subgroup "
-        << ore::NV("SubgroupSize", SG) << ")";
-      if (Bytes)
-        R << ": each lane " << (B.Op == BlockOp::Store ? "writes " : "gets ")
-          << ore::NV("LaneBytes", Bytes) << " bytes";
-      if (!isGuaranteed(B.Op, B.Shape))
-        R << "; not a shape OpenCL guarantees on every device with "
-             "cl_intel_subgroup_2d_block_io";
-      return R;
-    });
+    remarkValid(B, SG);
   }
   return Changed;
 }
@@ -471,17 +526,19 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
                                      FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !Triple(F.getParent()->getTargetTriple()).isSPIRV())
     return PreservedAnalyses::all();
-  // clang's OpenCL copy of a kernel's body: checked once, where the body
-  // runs (in the kernel once inlined, at -O1 and up; in the copy at -O0).
+  // clang's OpenCL copy of a kernel's body: reported once, where the body
+  // runs (in the kernel once inlined, at -O1 and up; in the copy at -O0),
+  // but split and lowered in both, so the module holds no shape the chip
+  // lacks.
+  bool Quiet = false;
   StringRef Name = F.getName();
   if (Name.consume_front("__clang_ocl_kern_imp_"))
     if (Function *K = F.getParent()->getFunction(Name))
-      if (K->getCallingConv() == CallingConv::SPIR_KERNEL &&
-          none_of(F.users(), [&](const User *U) {
-            const auto *CB = dyn_cast<CallBase>(U);
-            return CB && CB->getFunction() == K;
-          }))
-        return PreservedAnalyses::all();
+      Quiet = K->getCallingConv() == CallingConv::SPIR_KERNEL &&
+              none_of(F.users(), [&](const User *U) {
+                const auto *CB = dyn_cast<CallBase>(U);
+                return CB && CB->getFunction() == K;
+              });
   SmallVector<BlockCall, 8> Calls;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
@@ -494,13 +551,15 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   StringRef ChipName = Opts.Chip.empty() ? StringRef(XeChipOpt) : Opts.Chip;
   const XeChip *Chip = lookupXeChip(ChipName);
   if (!Chip) {
-    F.getContext().diagnose(
-        DiagnosticInfoGeneric(Twine("crosslane-xe-block-io: unknown chip '") +
-                                  ChipName + "' (known: " + xeChipNames() + ")",
-                              DS_Error));
+    if (!Quiet)
+      F.getContext().diagnose(DiagnosticInfoGeneric(
+          Twine("crosslane-xe-block-io: unknown chip '") + ChipName +
+              "' (known: " + xeChipNames() + ")",
+          DS_Error));
     return PreservedAnalyses::all();
   }
-  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  OptimizationRemarkEmitter *ORE =
+      Quiet ? nullptr : &FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
   xe::Validator V(F, *Chip, ORE, PDT);
   bool Changed = V.run(Calls);

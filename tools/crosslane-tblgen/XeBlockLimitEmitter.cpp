@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// -gen-xe-block-io: the BlockOp enum, the chip table and the per-operation,
-/// per-element-size shape limits of include/crosslane/Xe/XeBlockIO.td,
-/// checked against the rules every 2D block message obeys
+/// -gen-xe-block-io: the BlockOp enum, the per-operation, per-element-size
+/// shape limits and the guaranteed shapes of include/crosslane/Xe/
+/// XeBlockIO.td (its chips are a GenericTable), checked against the rules
+/// every 2D block message obeys
 /// (../shared/research/xe-block-io.md §4; IGC's Constraints records): a
 /// block row is at least a dword and at most 64 bytes wide, at most 32
 /// rows, at most 4 blocks, bounds are powers of two.
@@ -40,7 +41,6 @@ private:
   void checkCoverage(ArrayRef<const Record *> Ops,
                      ArrayRef<const Record *> Limits) const;
   void emitOps(ArrayRef<const Record *> Ops, raw_ostream &OS) const;
-  void emitChips(ArrayRef<const Record *> Chips, raw_ostream &OS) const;
   void emitLimits(ArrayRef<const Record *> Limits, raw_ostream &OS) const;
   void emitGuaranteed(ArrayRef<const Record *> Shapes,
                       ArrayRef<const Record *> Limits, raw_ostream &OS) const;
@@ -126,18 +126,6 @@ void XeBlockIOEmitter::emitOps(ArrayRef<const Record *> Ops,
   OS << "};\n#endif\n#undef GET_XE_BLOCK_OPS\n\n";
 }
 
-void XeBlockIOEmitter::emitChips(ArrayRef<const Record *> Chips,
-                                 raw_ostream &OS) const {
-  OS << "#ifdef GET_XE_CHIPS\n"
-     << "static const XeChip Chips[] = {\n";
-  for (const Record *C : Chips)
-    OS << "    {" << quote(C->getValueAsString("Name")) << ", "
-       << quote(C->getValueAsString("Family")) << ", "
-       << cppValue(C->getValueInit("Has2DBlock")) << ", "
-       << cppValue(C->getValueInit("WideTransform")) << "},\n";
-  OS << "};\n#endif\n#undef GET_XE_CHIPS\n\n";
-}
-
 void XeBlockIOEmitter::emitLimits(ArrayRef<const Record *> Limits,
                                   raw_ostream &OS) const {
   OS << "#ifdef GET_XE_BLOCK_LIMITS\n"
@@ -221,7 +209,6 @@ void XeBlockIOEmitter::run(raw_ostream &OS) {
     checkLimit(*L);
   checkCoverage(Ops, Limits);
   emitOps(Ops, OS);
-  emitChips(Chips, OS);
   emitLimits(Limits, OS);
   emitGuaranteed(definitions(Records, "XeGuaranteedShape"), Limits, OS);
 }

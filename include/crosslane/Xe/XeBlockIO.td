@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+include "llvm/TableGen/SearchableTable.td"
+
 /// A 2D block operation (crosslane::xe::BlockOp, in this order).
 /// NoElemWhy: the diagnostic for an element size it has no limit for.
 class XeBlockOp<string enumerator, string name, string noElemWhy = ""> {
@@ -44,6 +46,17 @@ def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, false>;
 def XeChipBMG : XeChip<"bmg", "Xe2", true, true>;
 def XeChipLNL : XeChip<"lnl", "Xe2", true, true>;
 def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, false>;
+
+def XeChipTable : GenericTable {
+  let FilterClass = "XeChip";
+  let CppTypeName = "XeChip";
+  let Fields = ["Name", "Family", "Has2DBlock", "WideTransform"];
+}
+
+def lookupXeChip : SearchIndex {
+  let Table = XeChipTable;
+  let Key = ["Name"];
+}
 
 /// Inclusive bounds of one operation for one element size: block height
 /// (rows), width (elements), count, and width x count. Wide: only on

@@ -2,7 +2,7 @@
 // chip defined twice, and an operation without limits: TableGen errors
 // at the records.
 // RUN: not %crosslane-tblgen -gen-xe-block-io -I %crosslane_src/include \
-// RUN:   %s 2>&1 | FileCheck %s
+// RUN:   -I %llvm_include %s 2>&1 | FileCheck %s
 
 include "crosslane/Xe/XeBlockIO.td"
 

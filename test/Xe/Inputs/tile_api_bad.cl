@@ -9,8 +9,8 @@
 
 // Xe2's 32-wide 16-bit VNNI load (pvc's VNNI loads are at most 16 wide).
 CROSSLANE_XE_DECLARE_LOAD_VNNI(16, 16, 32, 1)
-// A 16-row store (stores have at most 8 rows on every chip).
-CROSSLANE_XE_DECLARE_STORE(32, 16, 16, uint)
+// A 32-wide 32-bit store (128-byte rows: at most 64 on every chip).
+CROSSLANE_XE_DECLARE_STORE(32, 8, 32, uint)
 
 SG kernel void wide_vnni(global ushort *B, global uint *Out, int Y) {
   crosslane_xe_surface S =
@@ -21,12 +21,12 @@ SG kernel void wide_vnni(global ushort *B, global uint *Out, int Y) {
     Out[get_sub_group_local_id() * 16 + I] = Frag[I];
 }
 
-SG kernel void tall_store(global uint *C, int Y) {
-  crosslane_xe_surface S = crosslane_xe_surface_make(C, 16, 64, 16, 4);
-  uint Frag[CROSSLANE_XE_LANE_BYTES(32, 16, 16, 1) / sizeof(uint)];
+SG kernel void wide_store(global uint *C, int Y) {
+  crosslane_xe_surface S = crosslane_xe_surface_make(C, 64, 64, 64, 4);
+  uint Frag[CROSSLANE_XE_LANE_BYTES(32, 8, 32, 1) / sizeof(uint)];
   for (int I = 0; I < 16; ++I)
     Frag[I] = I;
-  CROSSLANE_XE_STORE(S, 32, 16, 16, 0, Y, Frag);
+  CROSSLANE_XE_STORE(S, 32, 8, 32, 0, Y, Frag);
 }
 
 // A guaranteed shape with an odd x for 16-bit elements.

@@ -1,0 +1,167 @@
+//===- SplitBlocks.cpp - 2D block operations split into legal pieces ------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A load, VNNI load, store or prefetch whose shape the chip lacks only
+// because it has too many rows or blocks (a store of 16 rows, four 16-bit
+// blocks of 16 columns, 64 rows) becomes several operations of a shape the
+// chip has, each at its own (x, y), each reading or writing its own slice
+// of the lane's fragment. The slices are contiguous because of how the
+// extension assigns a block to lanes ("Mapping Block Data to Invocations",
+// research/xe-block-io.md §2.5): a lane holds block 0's data, then block
+// 1's; within a block, rows (VNNI: groups of 2 or 4 rows) in order, as
+// long as a piece covers whole register rows (rows x padded width >= 16
+// lanes). Splitting the width would move columns between lanes, and a
+// transposed load's lanes hold columns, so neither is split.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockCalls.h"
+#include "XeUniformity.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace xe {
+
+/// Rows packed into one unit of the fragment (VNNI: 4 / element size).
+static unsigned rowsPerUnit(BlockOp Op, unsigned ElemBytes) {
+  return Op == BlockOp::LoadTransform && ElemBytes <= 2 ? 4 / ElemBytes : 1;
+}
+
+/// True if a piece of \p Rows rows starts and ends on register rows of the
+/// lane's fragment for \p S (so its slice of the fragment is contiguous).
+static bool wholeRegisterRows(BlockOp Op, const BlockShape &S, unsigned Rows,
+                              unsigned SG) {
+  unsigned K = rowsPerUnit(Op, S.ElemBytes);
+  return Rows % K == 0 && (Rows / K) * PowerOf2Ceil(S.W) % SG == 0;
+}
+
+std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
+                                   const BlockShape &S, unsigned SG) {
+  if (!Chip.Has2DBlock || SG != 16 || Op == BlockOp::LoadTranspose ||
+      !isPow2(S.H) || !isPow2(S.C) || !isPow2(S.W) ||
+      checkShape(Chip, Op, S, SG).empty())
+    return std::nullopt;
+  std::optional<SplitPlan> Best;
+  // The fewest pieces; among equals, whole blocks rather than rows.
+  for (unsigned C = S.C; C >= 1; C /= 2)
+    for (unsigned H = S.H; H >= 1; H /= 2) {
+      if ((H < S.H && C != 1) || (H < S.H && !wholeRegisterRows(Op, S, H, SG)))
+        continue;
+      BlockShape P{S.ElemBytes, S.W, H, C};
+      if (!checkShape(Chip, Op, P, SG).empty())
+        continue;
+      unsigned N = (S.C / C) * (S.H / H);
+      if (!Best || N < Best->Pieces)
+        Best = SplitPlan{P, N};
+    }
+  return Best;
+}
+
+namespace {
+
+/// Emits the pieces of one operation before it, then erases it.
+class Splitter {
+public:
+  Splitter(const BlockCall &B, const SplitPlan &P) : B(B), P(P), Bld(B.CI) {}
+  SmallVector<CallInst *, 8> run();
+
+private:
+  const BlockCall &B;
+  const SplitPlan &P;
+  IRBuilder<> Bld;
+
+  FunctionCallee callee() const;
+  CallInst *piece(unsigned DX, unsigned DY, uint64_t Offset);
+};
+
+/// The OpenCL spelling names the shape: the piece's function has the same
+/// parameters under the piece's name (re-mangled: `_Z<len><name><params>`).
+FunctionCallee Splitter::callee() const {
+  Function *F = B.CI->getCalledFunction();
+  if (!B.OpenCLName)
+    return F;
+  StringRef Mangled = F->getName();
+  StringRef Base = demangledBase(Mangled);
+  size_t Cut = Base.rfind("b_");
+  std::string Name = (Base.take_front(Cut + 2) + Twine(P.Piece.H) + "r" +
+                      Twine(P.Piece.W) + "x" + Twine(P.Piece.C) + "c")
+                         .str();
+  if (Base.size() != Mangled.size()) {
+    StringRef Params = Mangled.substr(Base.end() - Mangled.begin());
+    Name = ("_Z" + Twine(Name.size()) + Name + Params).str();
+  }
+  Module &M = *F->getParent();
+  FunctionCallee C = M.getOrInsertFunction(Name, F->getFunctionType());
+  if (auto *NF = dyn_cast<Function>(C.getCallee())) {
+    NF->copyAttributesFrom(F);
+    NF->setCallingConv(F->getCallingConv());
+  }
+  return C;
+}
+
+CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
+  SmallVector<Value *, 10> Args(B.CI->args());
+  auto *CoordTy = cast<FixedVectorType>(B.Coord->getType());
+  Type *ElemTy = CoordTy->getElementType();
+  Value *Coord = B.Coord;
+  if (DX || DY)
+    Coord = Bld.CreateAdd(B.Coord,
+                          ConstantVector::get({ConstantInt::get(ElemTy, DX),
+                                               ConstantInt::get(ElemTy, DY)}),
+                          "xe.piece.coord");
+  Value *Private = B.Private;
+  if (Private && Offset)
+    Private = Bld.CreateConstInBoundsGEP1_64(Bld.getInt8Ty(), Private, Offset,
+                                             "xe.piece.frag");
+  for (Value *&A : Args) {
+    if (A == B.Coord)
+      A = Coord;
+    else if (A == B.Private && Private)
+      A = Private;
+  }
+  if (!B.OpenCLName) { // (ElemSize, W, H, C, ...)
+    Args[2] = ConstantInt::get(Args[2]->getType(), P.Piece.H);
+    Args[3] = ConstantInt::get(Args[3]->getType(), P.Piece.C);
+  }
+  CallInst *CI = Bld.CreateCall(callee(), Args);
+  CI->setCallingConv(B.CI->getCallingConv());
+  CI->setAttributes(B.CI->getAttributes());
+  CI->setDebugLoc(B.CI->getDebugLoc());
+  return CI;
+}
+
+SmallVector<CallInst *, 8> Splitter::run() {
+  const BlockShape &S = B.Shape;
+  BlockShape OneBlock{S.ElemBytes, S.W, S.H, 1};
+  BlockShape PieceBlock{S.ElemBytes, S.W, P.Piece.H, 1};
+  uint64_t BlockBytes = laneBytes(B.Op, OneBlock, 16);
+  uint64_t PieceBytes = laneBytes(B.Op, PieceBlock, 16);
+  SmallVector<CallInst *, 8> Pieces;
+  for (unsigned Blk = 0; Blk < S.C; Blk += P.Piece.C)
+    for (unsigned Row = 0; Row < S.H; Row += P.Piece.H)
+      Pieces.push_back(
+          piece(Blk * S.W, Row,
+                Blk * BlockBytes + uint64_t(Row / P.Piece.H) * PieceBytes));
+  B.CI->eraseFromParent();
+  return Pieces;
+}
+
+} // namespace
+
+SmallVector<CallInst *, 8> splitBlockCall(const BlockCall &B,
+                                          const SplitPlan &P) {
+  return Splitter(B, P).run();
+}
+
+} // namespace xe
+} // namespace crosslane
