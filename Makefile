@@ -33,7 +33,7 @@ bench: build
 	@bash bench/run.sh $(BUILD)
 
 format:
-	clang-format-22 -i $$(git ls-files '*.cpp' '*.h')
+	bash tools/format.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -56,9 +56,8 @@ protected:
                                                  llvm::StringRef) override {
     CodeGenOptions &CG = CI.getCodeGenOpts();
     std::string Self = thisLibraryPath();
-    bool AlreadyLoaded = llvm::any_of(CG.PassPlugins, [&](const auto &P) {
-      return samePath(P, Self);
-    });
+    bool AlreadyLoaded = llvm::any_of(
+        CG.PassPlugins, [&](const auto &P) { return samePath(P, Self); });
     if (!AlreadyLoaded)
       CG.PassBuilderCallbacks.push_back(
           [](llvm::PassBuilder &PB) { crosslane::registerPasses(PB); });

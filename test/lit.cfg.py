@@ -85,9 +85,19 @@ if vortex_missing:
 else:
     config.available_features.add("vortex")
 
+# clang-format-22 (tools/setup-deps.sh installs it) for the format check.
+import shutil
+if shutil.which("clang-format-22"):
+    config.available_features.add("clang-format-22")
+elif os.environ.get("CI") == "true":
+    lit_config.fatal("the format check cannot run in CI: clang-format-22 is "
+                     "missing (apt-get install clang-format-22)")
+else:
+    lit_config.warning("*** FORMAT CHECK SKIPPED *** clang-format-22 is "
+                       "missing (apt-get install clang-format-22)")
+
 # Intel's offline compiler and vISA verifier (Debian 12: intel-opencl-icd,
 # libigc-tools; tools/setup-deps.sh installs them) referee the Xe tests.
-import shutil
 xe_missing = [t for t in ("ocloc", "GenX_IR") if not shutil.which(t)]
 if xe_missing and os.environ.get("CI") == "true":
     lit_config.fatal("Xe referee tests cannot run in CI, missing: " +

@@ -21,6 +21,8 @@ PKGS=(
   intel-opencl-icd libigc-tools
   # build and test
   cmake ninja-build python3 libgtest-dev
+  # the format check (test/Foundation/format.test, make format)
+  clang-format-22
 )
 
 missing=()

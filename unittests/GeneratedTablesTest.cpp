@@ -129,8 +129,8 @@ TEST(GeneratedTables, XeGuaranteedShapes) {
     for (const xe::GuaranteedShape &G : xe::guaranteedShapes()) {
       xe::BlockShape S{G.ElemBytes, G.W, G.H, G.C};
       EXPECT_EQ(xe::checkShape(*xe::lookupXeChip(Name), G.Op, S, 16), "")
-          << Name << " " << xe::opName(G.Op).str() << " " << G.H << "r"
-          << G.W << "x" << G.C << "c";
+          << Name << " " << xe::opName(G.Op).str() << " " << G.H << "r" << G.W
+          << "x" << G.C << "c";
     }
   EXPECT_TRUE(xe::isGuaranteed(xe::BlockOp::LoadTransform, {2, 16, 32, 2}));
   // Xe2's wide VNNI load is valid on bmg but not guaranteed.

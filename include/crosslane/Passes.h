@@ -1,4 +1,5 @@
-//===- Passes.h - Register Crosslane's passes with a PassBuilder -*- C++ -*-===//
+//===- Passes.h - Register Crosslane's passes with a PassBuilder -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //

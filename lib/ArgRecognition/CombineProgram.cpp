@@ -32,8 +32,8 @@ static std::string describeForeign(const Value *V) {
   for (const DbgVariableRecord *R : findDVRValues(const_cast<Instruction *>(I)))
     if (R->getVariable())
       return ("'" + R->getVariable()->getName() + "'").str();
-  std::string S = std::string("a value computed by '") + I->getOpcodeName() +
-                  "'";
+  std::string S =
+      std::string("a value computed by '") + I->getOpcodeName() + "'";
   if (const DebugLoc &L = I->getDebugLoc())
     S += " at line " + std::to_string(L.getLine());
   return S;
@@ -723,8 +723,7 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
     auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
     if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::Shl)
       return add(Op::Shl32, 64, {Op0(0)});
-    if (Bits == 64 && C && C->getZExtValue() == 32 &&
-        Opc == Instruction::LShr)
+    if (Bits == 64 && C && C->getZExtValue() == 32 && Opc == Instruction::LShr)
       return add(Op::LShr32, 64, {Op0(0)});
     if (Opc == Instruction::Or && cast<PossiblyDisjointInst>(BO)->isDisjoint())
       return add(Op::Or, Bits, {Op0(0), Op0(1)});

@@ -56,7 +56,6 @@ const BuiltinFn *lookupBuiltin(StringRef Name) {
 
 namespace {
 
-
 using D1 = double (*)(double);
 using D2 = double (*)(double, double);
 using D3 = double (*)(double, double, double);

@@ -53,9 +53,16 @@ uint64_t quietNaN(Leaf L, uint64_t B);
 inline uint64_t signBit(Leaf L) { return 1ULL << (leafBits(L) - 1); }
 
 /// Float arithmetic on leaves of kind K (half/bfloat through float: exact,
-/// since float has >= 2p+2 bits for both).
+/// since float has >= 2p+2 bits for both). A NaN operand gives that NaN,
+/// quieted, the first one if both are (as APFloat folds it): left to the
+/// host, which NaN survives would depend on how the compiler that built
+/// the executor ordered the operands (a sanitizer build showed it).
 template <typename FnF, typename FnD>
 uint64_t fpBinary(Leaf L, uint64_t A, uint64_t B, FnF OpF, FnD OpD) {
+  if (leafIsNaN(L, A))
+    return quietNaN(L, A);
+  if (leafIsNaN(L, B))
+    return quietNaN(L, B);
   if (L.K == LeafKind::Double) {
     double X, Y;
     std::memcpy(&X, &A, 8);

@@ -42,13 +42,20 @@ namespace expand {
 
 Type *SubgroupExpander::getLLVMType(ElemType T) const {
   switch (T) {
-  case ElemType::I16: return Type::getInt16Ty(Ctx);
-  case ElemType::I32: return Type::getInt32Ty(Ctx);
-  case ElemType::I64: return Type::getInt64Ty(Ctx);
-  case ElemType::F16: return Type::getHalfTy(Ctx);
-  case ElemType::BF16: return Type::getBFloatTy(Ctx);
-  case ElemType::F32: return Type::getFloatTy(Ctx);
-  case ElemType::F64: return Type::getDoubleTy(Ctx);
+  case ElemType::I16:
+    return Type::getInt16Ty(Ctx);
+  case ElemType::I32:
+    return Type::getInt32Ty(Ctx);
+  case ElemType::I64:
+    return Type::getInt64Ty(Ctx);
+  case ElemType::F16:
+    return Type::getHalfTy(Ctx);
+  case ElemType::BF16:
+    return Type::getBFloatTy(Ctx);
+  case ElemType::F32:
+    return Type::getFloatTy(Ctx);
+  case ElemType::F64:
+    return Type::getDoubleTy(Ctx);
   }
   return nullptr;
 }
@@ -104,7 +111,6 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   }
 }
 
-
 //===----------------------------------------------------------------------===//
 // Validation
 //===----------------------------------------------------------------------===//
@@ -150,14 +156,14 @@ bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
 bool SubgroupExpander::canCoerce(Type *From, Type *To) {
   if (From == To)
     return true;
-  unsigned FB = From->getPrimitiveSizeInBits(), TB = To->getPrimitiveSizeInBits();
+  unsigned FB = From->getPrimitiveSizeInBits(),
+           TB = To->getPrimitiveSizeInBits();
   if (!FB || !TB)
     return false;
   if (FB == TB)
     return true;
   return To->isIntegerTy() && TB > FB;
 }
-
 
 static Value *coerce(IRBuilder<> &B, Value *V, Type *To) {
   Type *From = V->getType();
@@ -431,9 +437,8 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
                   CB->getCalledFunction()->getName() +
                   "'); every lane of a cluster must get the same answer");
     if (!isSafeToSpeculativelyExecute(&I))
-      return Fail("'" + Cmp->getName() +
-                  "' may trap or have side effects (" + I.getOpcodeName() +
-                  ")");
+      return Fail("'" + Cmp->getName() + "' may trap or have side effects (" +
+                  I.getOpcodeName() + ")");
   }
   Cmp = Pure;
   return true;
@@ -442,11 +447,12 @@ bool SubgroupExpander::checkComparator(CallInst *CI, Value *V, Type *Ty,
 void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
   Type *Ty = getLLVMType(N.Ty);
   if (CI->arg_size() != 3 || CI->getArgOperand(0)->getType() != Ty ||
-      CI->getType() != Ty || !CI->getArgOperand(1)->getType()->isIntegerTy(32) ||
+      CI->getType() != Ty ||
+      !CI->getArgOperand(1)->getType()->isIntegerTy(32) ||
       !CI->getArgOperand(2)->getType()->isIntegerTy(32))
-    return diagnose(CI, Twine("crosslane: '") + N.str() +
-                            "' must have type " + getName(N.Ty) + " (" +
-                            getName(N.Ty) + ", i32, i32)");
+    return diagnose(CI, Twine("crosslane: '") + N.str() + "' must have type " +
+                            getName(N.Ty) + " (" + getName(N.Ty) +
+                            ", i32, i32)");
   unsigned Cluster, Stride;
   if (!checkCluster(CI, 1, Cluster, Stride))
     return;
@@ -457,8 +463,7 @@ void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
   });
   ++NumReduce;
   remarkExpanded(CI, (Twine("reduce ") + getName(N.Op) + " " + getName(N.Ty) +
-                      " cluster " + Twine(Cluster) + " stride " +
-                      Twine(Stride))
+                      " cluster " + Twine(Cluster) + " stride " + Twine(Stride))
                          .str());
   CI->replaceAllUsesWith(R);
   CI->eraseFromParent();
@@ -514,7 +519,8 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
   if (auto *ST = dyn_cast<StructType>(RT); ST && ST->getNumElements() == 2) {
     E0 = ST->getElementType(0);
     E1 = ST->getElementType(1);
-  } else if (auto *AT = dyn_cast<ArrayType>(RT); AT && AT->getNumElements() == 2) {
+  } else if (auto *AT = dyn_cast<ArrayType>(RT);
+             AT && AT->getNumElements() == 2) {
     E0 = E1 = AT->getElementType();
   }
   if (!E0 || !canCoerce(Ty, E0) || !canCoerce(ITy, E1))
@@ -584,33 +590,61 @@ void SubgroupExpander::expandWaveReduce(IntrinsicInst *II) {
   std::optional<ReduceOp> Op;
   bool Negate = false;
   switch (II->getIntrinsicID()) {
-  case Intrinsic::amdgcn_wave_reduce_umin: Op = ReduceOp::UMin; break;
-  case Intrinsic::amdgcn_wave_reduce_min: Op = ReduceOp::SMin; break;
-  case Intrinsic::amdgcn_wave_reduce_umax: Op = ReduceOp::UMax; break;
-  case Intrinsic::amdgcn_wave_reduce_max: Op = ReduceOp::SMax; break;
+  case Intrinsic::amdgcn_wave_reduce_umin:
+    Op = ReduceOp::UMin;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_min:
+    Op = ReduceOp::SMin;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_umax:
+    Op = ReduceOp::UMax;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_max:
+    Op = ReduceOp::SMax;
+    break;
   case Intrinsic::amdgcn_wave_reduce_add:
-  case Intrinsic::amdgcn_wave_reduce_fadd: Op = ReduceOp::Add; break;
+  case Intrinsic::amdgcn_wave_reduce_fadd:
+    Op = ReduceOp::Add;
+    break;
   case Intrinsic::amdgcn_wave_reduce_sub:
   case Intrinsic::amdgcn_wave_reduce_fsub:
     Op = ReduceOp::Add;
     Negate = true;
     break;
-  case Intrinsic::amdgcn_wave_reduce_and: Op = ReduceOp::And; break;
-  case Intrinsic::amdgcn_wave_reduce_or: Op = ReduceOp::Or; break;
-  case Intrinsic::amdgcn_wave_reduce_xor: Op = ReduceOp::Xor; break;
-  case Intrinsic::amdgcn_wave_reduce_fmin: Op = ReduceOp::FMin; break;
-  case Intrinsic::amdgcn_wave_reduce_fmax: Op = ReduceOp::FMax; break;
-  default: return;
+  case Intrinsic::amdgcn_wave_reduce_and:
+    Op = ReduceOp::And;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_or:
+    Op = ReduceOp::Or;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_xor:
+    Op = ReduceOp::Xor;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_fmin:
+    Op = ReduceOp::FMin;
+    break;
+  case Intrinsic::amdgcn_wave_reduce_fmax:
+    Op = ReduceOp::FMax;
+    break;
+  default:
+    return;
   }
   Type *Ty = II->getType();
   std::optional<ElemType> ET;
-  if (Ty->isIntegerTy(16)) ET = ElemType::I16;
-  else if (Ty->isIntegerTy(32)) ET = ElemType::I32;
-  else if (Ty->isIntegerTy(64)) ET = ElemType::I64;
-  else if (Ty->isHalfTy()) ET = ElemType::F16;
-  else if (Ty->isBFloatTy()) ET = ElemType::BF16;
-  else if (Ty->isFloatTy()) ET = ElemType::F32;
-  else if (Ty->isDoubleTy()) ET = ElemType::F64;
+  if (Ty->isIntegerTy(16))
+    ET = ElemType::I16;
+  else if (Ty->isIntegerTy(32))
+    ET = ElemType::I32;
+  else if (Ty->isIntegerTy(64))
+    ET = ElemType::I64;
+  else if (Ty->isHalfTy())
+    ET = ElemType::F16;
+  else if (Ty->isBFloatTy())
+    ET = ElemType::BF16;
+  else if (Ty->isFloatTy())
+    ET = ElemType::F32;
+  else if (Ty->isDoubleTy())
+    ET = ElemType::F64;
   if (!ET || !isLegal(*Op, *ET))
     return; // Leave it to LLVM (which diagnoses what it cannot select).
   IRBuilder<> B(II);
@@ -621,10 +655,10 @@ void SubgroupExpander::expandWaveReduce(IntrinsicInst *II) {
   bool WWM = needsWWM(II, Chip.WaveSize);
   Value *R = buildReduce(B, V, *Op, *ET, Chip.WaveSize, 1, WWM);
   ++NumWaveReduce;
-  remarkExpanded(II, (Twine(II->getCalledFunction()->getName()) +
-                      " (wave.reduce " + getName(*Op) + " " + getName(*ET) +
-                      ")")
-                         .str());
+  remarkExpanded(II,
+                 (Twine(II->getCalledFunction()->getName()) + " (wave.reduce " +
+                  getName(*Op) + " " + getName(*ET) + ")")
+                     .str());
   II->replaceAllUsesWith(R);
   II->eraseFromParent();
 }

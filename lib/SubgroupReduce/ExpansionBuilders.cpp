@@ -23,7 +23,6 @@ namespace expand {
 // Domain helpers
 //===----------------------------------------------------------------------===//
 
-
 Value *SubgroupExpander::toWork(IRBuilder<> &B, Value *V, const Domain &D) {
   if (D.SrcTy == D.WorkTy)
     return V;
@@ -76,8 +75,8 @@ Constant *SubgroupExpander::getIdentity(const Domain &D) {
   return nullptr;
 }
 
-Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
-                                      Value *A, Value *C) {
+Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D, Value *A,
+                                      Value *C) {
   bool Narrow = D.SrcTy != D.WorkTy && D.WorkTy->isFloatingPointTy();
   switch (D.Op) {
   case ReduceOp::Add:
@@ -91,13 +90,20 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
       R = B.CreateFPExt(B.CreateFPTrunc(R, D.SrcTy), D.WorkTy);
     return R;
   }
-  case ReduceOp::SMin: return B.CreateBinaryIntrinsic(Intrinsic::smin, A, C);
-  case ReduceOp::SMax: return B.CreateBinaryIntrinsic(Intrinsic::smax, A, C);
-  case ReduceOp::UMin: return B.CreateBinaryIntrinsic(Intrinsic::umin, A, C);
-  case ReduceOp::UMax: return B.CreateBinaryIntrinsic(Intrinsic::umax, A, C);
-  case ReduceOp::And: return B.CreateAnd(A, C);
-  case ReduceOp::Or: return B.CreateOr(A, C);
-  case ReduceOp::Xor: return B.CreateXor(A, C);
+  case ReduceOp::SMin:
+    return B.CreateBinaryIntrinsic(Intrinsic::smin, A, C);
+  case ReduceOp::SMax:
+    return B.CreateBinaryIntrinsic(Intrinsic::smax, A, C);
+  case ReduceOp::UMin:
+    return B.CreateBinaryIntrinsic(Intrinsic::umin, A, C);
+  case ReduceOp::UMax:
+    return B.CreateBinaryIntrinsic(Intrinsic::umax, A, C);
+  case ReduceOp::And:
+    return B.CreateAnd(A, C);
+  case ReduceOp::Or:
+    return B.CreateOr(A, C);
+  case ReduceOp::Xor:
+    return B.CreateXor(A, C);
   case ReduceOp::FMin:
   case ReduceOp::FMax:
   case ReduceOp::FMinimum:
@@ -105,8 +111,7 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D,
     // Operands are never NaN here (replaced by the identity up front), so
     // nnan is exact and lets GCNDPPCombine fuse v_max_f32_dpp. On ±0 both
     // llvm.maxnum (APFloat) and v_max_f32 order -0 < +0.
-    Intrinsic::ID ID =
-        isMaxLike(D.Op) ? Intrinsic::maxnum : Intrinsic::minnum;
+    Intrinsic::ID ID = isMaxLike(D.Op) ? Intrinsic::maxnum : Intrinsic::minnum;
     FastMathFlags FMF;
     FMF.setNoNaNs();
     return B.CreateBinaryIntrinsic(ID, A, C, FMF);
@@ -121,9 +126,9 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   // Vortex ballots are 32-bit lane masks whatever the warp size.
   unsigned W = IsVortex ? VortexMaxWarpSize : Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
-  Value *Mask = IsVortex ? vortex::emitBallot(B, Cond)
-                         : B.CreateIntrinsic(Intrinsic::amdgcn_ballot,
-                                             {MaskTy}, {Cond});
+  Value *Mask =
+      IsVortex ? vortex::emitBallot(B, Cond)
+               : B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
   if (Cluster == W)
     return B.CreateICmpNE(Mask, ConstantInt::get(MaskTy, 0));
   // Members of lane L's cluster: base(L) + k*Stride, k < Cluster, with
@@ -282,9 +287,8 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
                                       B.CreateBitCast(SV, VBitsTy));
     Value *TieTake = B.CreateSelect(IdxEq, BitsLess, IdxLess);
     Value *Pref = B.CreateSelect(B.CreateXor(AB, BA), BA, TieTake);
-    Value *Take =
-        B.CreateSelect(SValid, B.CreateSelect(OValid, Pref, B.getFalse()),
-                       B.getTrue());
+    Value *Take = B.CreateSelect(
+        SValid, B.CreateSelect(OValid, Pref, B.getFalse()), B.getTrue());
     V = B.CreateSelect(Take, OV, SV);
     Idx = B.CreateSelect(Take, OI, SI);
     Valid = B.CreateOr(SF, OF);
@@ -310,8 +314,7 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     Value *VB = B.CreateBitCast(V, VBitsTy);
     if (VBitsTy->getIntegerBitWidth() < 32)
       VB = widenWord(B, VB);
-    VB = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VB->getType()},
-                           {VB});
+    VB = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VB->getType()}, {VB});
     V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
     Idx = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {ITy}, {Idx});
     addSeq("strict.wwm");
@@ -439,18 +442,17 @@ Value *SubgroupExpander::buildHybridArg(IRBuilder<> &B, Value *V, Value *Idx,
 /// result takes the sign of the winning lane, i.e. -0 when a lane holding -0
 /// has the winning index.
 Value *SubgroupExpander::restoreZeroSign(IRBuilder<> &B, Value *V, Value *Idx,
-                                         Value *RV, Value *RI,
-                                         unsigned Cluster, unsigned Stride) {
+                                         Value *RV, Value *RI, unsigned Cluster,
+                                         unsigned Stride) {
   Type *Ty = V->getType();
   Type *BitsTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
   Value *NegZero = B.CreateBitCast(ConstantFP::getNegativeZero(Ty), BitsTy);
-  Value *LaneNeg = B.CreateAnd(
-      B.CreateICmpEQ(B.CreateBitCast(V, BitsTy), NegZero),
-      B.CreateICmpEQ(Idx, RI));
+  Value *LaneNeg =
+      B.CreateAnd(B.CreateICmpEQ(B.CreateBitCast(V, BitsTy), NegZero),
+                  B.CreateICmpEQ(Idx, RI));
   Value *RBits = B.CreateBitCast(RV, BitsTy);
-  Value *Neg =
-      B.CreateAnd(B.CreateICmpEQ(RBits, ConstantInt::get(BitsTy, 0)),
-                  buildClusterAny(B, LaneNeg, Cluster, Stride));
+  Value *Neg = B.CreateAnd(B.CreateICmpEQ(RBits, ConstantInt::get(BitsTy, 0)),
+                           buildClusterAny(B, LaneNeg, Cluster, Stride));
   addSeq("zero sign");
   return B.CreateBitCast(B.CreateSelect(Neg, NegZero, RBits), Ty);
 }

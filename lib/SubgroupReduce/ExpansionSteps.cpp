@@ -48,8 +48,8 @@ Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
     if (Contiguous)
       return M == 4 ? Step{StepKind::Dpp, DppRowHalfMirror, "row_half_mirror"}
                     : Step{StepKind::Dpp, DppRowMirror, "row_mirror"};
-    return {StepKind::DppPair, 0, M == 4 ? "row_shl:4+row_shr:4"
-                                         : "row_shl:8+row_shr:8"};
+    return {StepKind::DppPair, 0,
+            M == 4 ? "row_shl:4+row_shr:4" : "row_shl:8+row_shr:8"};
   }
   if (M == 16) {
     // Contiguous: every lane of a row holds the row's value, so any source
@@ -82,7 +82,6 @@ Step SubgroupExpander::takeStep(unsigned M, bool Contiguous) {
   addSeq(S.Name);
   return S;
 }
-
 
 Value *SubgroupExpander::buildDpp(IRBuilder<> &B, Value *Old, Value *W,
                                   unsigned Ctrl, unsigned RowMask,
@@ -168,8 +167,8 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
       Value *Hi = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
                                     {W, B.getInt32(32 + R)});
       Value *P = B.CreateSelect(InLow, Hi, Lo);
-      Partner = Partner ? B.CreateSelect(B.CreateICmpEQ(Res, B.getInt32(R)),
-                                         P, Partner)
+      Partner = Partner ? B.CreateSelect(B.CreateICmpEQ(Res, B.getInt32(R)), P,
+                                         Partner)
                         : P;
     }
     return {W, Partner};
@@ -180,9 +179,10 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
 
 /// Splits \p V (16, 32 or 64 bits) into 32-bit words, runs the step on each
 /// and reassembles.
-std::pair<Value *, Value *>
-SubgroupExpander::buildXorStep(IRBuilder<> &B, Value *V, unsigned M,
-                               unsigned Stride, const Step &S) {
+std::pair<Value *, Value *> SubgroupExpander::buildXorStep(IRBuilder<> &B,
+                                                           Value *V, unsigned M,
+                                                           unsigned Stride,
+                                                           const Step &S) {
   Type *Ty = V->getType();
   unsigned Bits = Ty->getPrimitiveSizeInBits();
   Type *I32 = B.getInt32Ty();
@@ -202,8 +202,8 @@ SubgroupExpander::buildXorStep(IRBuilder<> &B, Value *V, unsigned M,
   Value *Vec = B.CreateBitCast(V, VecTy);
   Value *SelfV = PoisonValue::get(VecTy), *OtherV = PoisonValue::get(VecTy);
   for (unsigned I = 0; I < 2; ++I) {
-    auto [A, C] = buildXorStepWord(B, B.CreateExtractElement(Vec, I), M,
-                                   Stride, S);
+    auto [A, C] =
+        buildXorStepWord(B, B.CreateExtractElement(Vec, I), M, Stride, S);
     SelfV = B.CreateInsertElement(SelfV, A, I);
     OtherV = B.CreateInsertElement(OtherV, C, I);
   }
@@ -361,8 +361,8 @@ Value *SubgroupExpander::buildForActiveLanes(
   Value *NT = VortexNT = vortexNumThreads(B);
   Value *Full = B.CreateSub(B.CreateShl(B.getInt32(1), NT), B.getInt32(1));
   if (!VortexLanes || VortexLanes >= 32)
-    Full = B.CreateSelect(B.CreateICmpUGE(NT, B.getInt32(32)),
-                          B.getInt32(-1), Full);
+    Full = B.CreateSelect(B.CreateICmpUGE(NT, B.getInt32(32)), B.getInt32(-1),
+                          Full);
   Value *IsFull = B.CreateICmpEQ(VortexMask, Full);
   Instruction *ThenT = nullptr, *ElseT = nullptr;
   SplitBlockAndInsertIfThenElse(IsFull, CI, &ThenT, &ElseT);

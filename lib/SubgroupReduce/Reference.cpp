@@ -47,10 +47,14 @@ int64_t signExtend(uint64_t V, unsigned Bits) {
 
 const fltSemantics &semantics(ElemType T) {
   switch (T) {
-  case ElemType::F16: return APFloat::IEEEhalf();
-  case ElemType::BF16: return APFloat::BFloat();
-  case ElemType::F64: return APFloat::IEEEdouble();
-  default: return APFloat::IEEEsingle();
+  case ElemType::F16:
+    return APFloat::IEEEhalf();
+  case ElemType::BF16:
+    return APFloat::BFloat();
+  case ElemType::F64:
+    return APFloat::IEEEdouble();
+  default:
+    return APFloat::IEEEsingle();
   }
 }
 
@@ -58,9 +62,7 @@ APFloat toAP(ElemType T, uint64_t Bits) {
   return APFloat(semantics(T), APInt(getBits(T), Bits & widthMask(getBits(T))));
 }
 
-uint64_t fromAP(const APFloat &F) {
-  return F.bitcastToAPInt().getZExtValue();
-}
+uint64_t fromAP(const APFloat &F) { return F.bitcastToAPInt().getZExtValue(); }
 
 bool isNaNBits(ElemType T, uint64_t Bits) { return toAP(T, Bits).isNaN(); }
 
@@ -84,13 +86,17 @@ uint64_t identity(ReduceOp Op, ElemType T) {
     return isFloat(T) ? fromAP(APFloat::getZero(semantics(T), true)) : 0;
   case ReduceOp::Mul:
     return isFloat(T) ? fromAP(APFloat::getOne(semantics(T))) : 1;
-  case ReduceOp::SMin: return widthMask(W) >> 1;
-  case ReduceOp::SMax: return uint64_t(1) << (W - 1);
+  case ReduceOp::SMin:
+    return widthMask(W) >> 1;
+  case ReduceOp::SMax:
+    return uint64_t(1) << (W - 1);
   case ReduceOp::UMin:
-  case ReduceOp::And: return widthMask(W);
+  case ReduceOp::And:
+    return widthMask(W);
   case ReduceOp::UMax:
   case ReduceOp::Or:
-  case ReduceOp::Xor: return 0;
+  case ReduceOp::Xor:
+    return 0;
   case ReduceOp::FMin:
   case ReduceOp::FMinimum:
     return fromAP(APFloat::getInf(semantics(T), false));
@@ -121,11 +127,16 @@ uint64_t combine(ReduceOp Op, ElemType T, uint64_t A, uint64_t B) {
     return signExtend(A, W) <= signExtend(B, W) ? A : B;
   case ReduceOp::SMax:
     return signExtend(A, W) >= signExtend(B, W) ? A : B;
-  case ReduceOp::UMin: return std::min(A & M, B & M);
-  case ReduceOp::UMax: return std::max(A & M, B & M);
-  case ReduceOp::And: return A & B & M;
-  case ReduceOp::Or: return (A | B) & M;
-  case ReduceOp::Xor: return (A ^ B) & M;
+  case ReduceOp::UMin:
+    return std::min(A & M, B & M);
+  case ReduceOp::UMax:
+    return std::max(A & M, B & M);
+  case ReduceOp::And:
+    return A & B & M;
+  case ReduceOp::Or:
+    return (A | B) & M;
+  case ReduceOp::Xor:
+    return (A ^ B) & M;
   case ReduceOp::FMin:
   case ReduceOp::FMinimum:
     return orderKey(T, A) <= orderKey(T, B) ? A : B;
@@ -191,8 +202,7 @@ void forEachCluster(unsigned Wave, unsigned Cluster, unsigned Stride,
 }
 
 Error failure(const CallBase &Call, const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           "%s: %s",
+  return createStringError(inconvertibleErrorCode(), "%s: %s",
                            Call.getCalledFunction()->getName().str().c_str(),
                            Msg.str().c_str());
 }

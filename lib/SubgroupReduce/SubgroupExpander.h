@@ -16,9 +16,9 @@
 #ifndef CROSSLANE_LIB_SUBGROUPREDUCE_SUBGROUPEXPANDER_H
 #define CROSSLANE_LIB_SUBGROUPREDUCE_SUBGROUPEXPANDER_H
 
-#include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "VortexLanes.h"
 #include "crosslane/CodeGen/RelaxNaNGuard.h"
+#include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
@@ -54,21 +54,20 @@ namespace expand {
 using namespace llvm;
 using namespace subgroup;
 
-
 // DPP control encodings (dpp_ctrl field). Source: LLVM's
 // llvm/docs/AMDGPUModifierSyntax.rst ("DPP16 Modifiers") and the DppCtrl enum
 // of llvm/lib/Target/AMDGPU/SIDefines.h; AMD "Vega ISA" / "RDNA ISA" manuals,
 // section "DPP". Row = 16 lanes, bank = 4 lanes.
 enum DppCtrl : unsigned {
-  DppQuadPermXor1 = 0xB1, ///< quad_perm:[1,0,3,2]
-  DppQuadPermXor2 = 0x4E, ///< quad_perm:[2,3,0,1]
-  DppRowShl0 = 0x100,     ///< row_shl:n = 0x100 + n
-  DppRowShr0 = 0x110,     ///< row_shr:n = 0x110 + n
-  DppRowMirror = 0x140,   ///< lane j of a row reads 15 - j
+  DppQuadPermXor1 = 0xB1,   ///< quad_perm:[1,0,3,2]
+  DppQuadPermXor2 = 0x4E,   ///< quad_perm:[2,3,0,1]
+  DppRowShl0 = 0x100,       ///< row_shl:n = 0x100 + n
+  DppRowShr0 = 0x110,       ///< row_shr:n = 0x110 + n
+  DppRowMirror = 0x140,     ///< lane j of a row reads 15 - j
   DppRowHalfMirror = 0x141, ///< lane j reads 8*(j/8) + 7 - j%8
-  DppRowBcast15 = 0x142,  ///< GFX8/9: lane 15 of the previous row
-  DppRowBcast31 = 0x143,  ///< GFX8/9: lane 31, rows 2 and 3
-  DppRowXMask0 = 0x160,   ///< GFX10+: row_xmask:n reads lane j xor n
+  DppRowBcast15 = 0x142,    ///< GFX8/9: lane 15 of the previous row
+  DppRowBcast31 = 0x143,    ///< GFX8/9: lane 31, rows 2 and 3
+  DppRowXMask0 = 0x160,     ///< GFX10+: row_xmask:n reads lane j xor n
 };
 constexpr unsigned FullMask = 0xF;
 
@@ -181,8 +180,8 @@ private:
           Body);
   Value *buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op, ElemType Ty,
                      unsigned Cluster, unsigned Stride, bool WWM);
-  Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
-                    unsigned Cluster, unsigned Stride);
+  Value *buildSteps(IRBuilder<> &B, Value *W, const Domain &D, unsigned Cluster,
+                    unsigned Stride);
   Value *buildGFX9BcastChain(IRBuilder<> &B, Value *W, const Domain &D);
   Value *buildCombine(IRBuilder<> &B, const Domain &D, Value *A, Value *C);
   Value *toWork(IRBuilder<> &B, Value *V, const Domain &D);
@@ -205,9 +204,8 @@ private:
   Step chooseStep(unsigned M, bool Contiguous);
   /// chooseStep, plus the statistics and sequence log of the step taken.
   Step takeStep(unsigned M, bool Contiguous);
-  std::pair<Value *, Value *> buildXorStep(IRBuilder<> &B, Value *V,
-                                           unsigned M, unsigned Stride,
-                                           const Step &S);
+  std::pair<Value *, Value *> buildXorStep(IRBuilder<> &B, Value *V, unsigned M,
+                                           unsigned Stride, const Step &S);
   std::pair<Value *, Value *> buildXorStepWord(IRBuilder<> &B, Value *W,
                                                unsigned M, unsigned Stride,
                                                const Step &S);

@@ -29,20 +29,20 @@ Value *buildVortexBfly(IRBuilderBase &B, Value *Word, unsigned M,
   // a register, LLVM hoists each step's constant out of loops, and five of
   // them push a warp-sum loop's values into callee-saved registers.
   unsigned Operand = ((Lanes - 1) << 6) | M;
-  return vortex::emitAsm(B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
-                         "li $0, $2\n\t" +
-                             vortex::insnAsm(vortex::insn("vx_shfl_bfly"),
-                                             "$0", "$1", "$0"),
-                         "=&r,r,i", true);
+  return vortex::emitAsm(
+      B, B.getInt32Ty(), {Word, B.getInt32(Operand)},
+      "li $0, $2\n\t" +
+          vortex::insnAsm(vortex::insn("vx_shfl_bfly"), "$0", "$1", "$0"),
+      "=&r,r,i", true);
 }
 
 Value *buildVortexShflIdx(IRBuilderBase &B, Value *Word, Value *Src) {
   // Segment mask 0 and c = 31: lane b of the warp (alu_unit.cpp IDX).
   Value *Operand = B.CreateOr(Src, B.getInt32(31 << 6));
-  return vortex::emitAsm(B, B.getInt32Ty(), {Word, Operand},
-                         vortex::insnAsm(vortex::insn("vx_shfl_idx"), "$0",
-                                         "$1", "$2"),
-                         "=r,r,r", true);
+  return vortex::emitAsm(
+      B, B.getInt32Ty(), {Word, Operand},
+      vortex::insnAsm(vortex::insn("vx_shfl_idx"), "$0", "$1", "$2"), "=r,r,r",
+      true);
 }
 
 } // namespace subgroup

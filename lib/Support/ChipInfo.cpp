@@ -134,9 +134,8 @@ std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {
     C.HasDPP8 = C.Major >= 10;
     C.HasDPPBroadcasts = C.Major == 8 || C.Major == 9;
     C.HasDPPRowXMask = C.Major >= 10;
-    C.HasDPPNewBcast =
-        C.Major == 9 && (C.Minor == 4 || C.Minor == 5 ||
-                         (C.Minor == 0 && C.Stepping == 10));
+    C.HasDPPNewBcast = C.Major == 9 && (C.Minor == 4 || C.Minor == 5 ||
+                                        (C.Minor == 0 && C.Stepping == 10));
     C.HasPermLaneX16 = C.Major >= 10;
     C.HasPermLane64 = C.Major >= 11;
     C.HasPermLaneVar = C.Major >= 12;

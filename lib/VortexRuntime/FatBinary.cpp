@@ -140,8 +140,7 @@ bool MetaParser::parseKernel(const std::vector<std::string> &F, size_t LineNo) {
 
 bool MetaParser::parseParam(const std::vector<std::string> &F, size_t LineNo) {
   uint64_t N[5] = {0, 0, 0, 0, 0};
-  if ((F.size() != 4 && F.size() != 6) ||
-      !parseNumbers(F, 1, F.size() - 1, N))
+  if ((F.size() != 4 && F.size() != 6) || !parseNumbers(F, 1, F.size() - 1, N))
     return fail(LineNo, "expected 'param <index> <offset> <size> "
                         "[<nfields> <host_size>]'");
   if (!Current || ParamsLeft == 0)
@@ -170,8 +169,7 @@ bool MetaParser::parseParam(const std::vector<std::string> &F, size_t LineNo) {
   return true;
 }
 
-bool MetaParser::parseField(const std::vector<std::string> &F,
-                            size_t LineNo) {
+bool MetaParser::parseField(const std::vector<std::string> &F, size_t LineNo) {
   uint64_t N[3];
   if (F.size() != 4 || !parseNumbers(F, 1, 3, N))
     return fail(LineNo, "expected 'field <host_offset> <offset> <size>'");
@@ -179,8 +177,8 @@ bool MetaParser::parseField(const std::vector<std::string> &F,
     return fail(LineNo, "field record outside a struct parameter");
   if (N[2] == 0 || N[1] > Fields->Size || N[2] > Fields->Size - N[1] ||
       N[0] > Fields->HostSize || N[2] > Fields->HostSize - N[0])
-    return fail(LineNo, "kernel " + Current->Name +
-                            ": field outside its parameter");
+    return fail(LineNo,
+                "kernel " + Current->Name + ": field outside its parameter");
   Fields->Fields.push_back({uint32_t(N[0]), uint32_t(N[1]), uint32_t(N[2])});
   if (--FieldsLeft == 0)
     Fields = nullptr;

@@ -178,10 +178,10 @@ void XeBlockIOEmitter::emitGuaranteed(ArrayRef<const Record *> Shapes,
               W < intField(*L, "MinW") || W > intField(*L, "MaxW") ||
               C > intField(*L, "MaxC") || W * C > intField(*L, "MaxWC"))
             PrintError(G, "guaranteed shape " + Twine(H) + "r" + Twine(W) +
-                              "x" + Twine(C) + "c is outside '" +
-                              L->getName() + "'");
-          OS << "    {BlockOp::" << Op->getValueAsString("Enumerator")
-             << ", " << E << ", " << W << ", " << H << ", " << C << "},\n";
+                              "x" + Twine(C) + "c is outside '" + L->getName() +
+                              "'");
+          OS << "    {BlockOp::" << Op->getValueAsString("Enumerator") << ", "
+             << E << ", " << W << ", " << H << ", " << C << "},\n";
         }
   }
   OS << "};\n#endif\n#undef GET_XE_GUARANTEED_SHAPES\n\n";

@@ -1,4 +1,5 @@
-//===- Builtins.h - Native semantics for calls the executor meets -*- C++ -*-===//
+//===- Builtins.h - Native semantics for calls the executor meets -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -71,9 +72,10 @@ public:
 /// struct return such as {float, i32}), with Ty and Bits already sized to
 /// the wave. Only active lanes need to be written. Returning an error stops
 /// the run with that message and the call's source location.
-using BuiltinFn = std::function<llvm::Error(
-    BuiltinContext &Ctx, const llvm::CallBase &Call,
-    llvm::ArrayRef<LaneScalars> Args, llvm::MutableArrayRef<LaneScalars> Results)>;
+using BuiltinFn =
+    std::function<llvm::Error(BuiltinContext &Ctx, const llvm::CallBase &Call,
+                              llvm::ArrayRef<LaneScalars> Args,
+                              llvm::MutableArrayRef<LaneScalars> Results)>;
 
 /// Registers \p Fn for every called function whose name starts with
 /// \p Prefix. Later registrations of the same prefix replace earlier ones.

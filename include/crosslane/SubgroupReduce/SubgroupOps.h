@@ -1,4 +1,5 @@
-//===- SubgroupOps.h - Names of Crosslane's portable subgroup ops -*- C++ -*-===//
+//===- SubgroupOps.h - Names of Crosslane's portable subgroup ops -*- C++
+//-*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -87,41 +88,64 @@ inline constexpr const char *Prefix = "__crosslane_";
 
 inline const char *getName(ReduceOp Op) {
   switch (Op) {
-  case ReduceOp::Add: return "add";
-  case ReduceOp::Mul: return "mul";
-  case ReduceOp::SMin: return "smin";
-  case ReduceOp::SMax: return "smax";
-  case ReduceOp::UMin: return "umin";
-  case ReduceOp::UMax: return "umax";
-  case ReduceOp::FMin: return "fmin";
-  case ReduceOp::FMax: return "fmax";
-  case ReduceOp::FMinimum: return "fminimum";
-  case ReduceOp::FMaximum: return "fmaximum";
-  case ReduceOp::And: return "and";
-  case ReduceOp::Or: return "or";
-  case ReduceOp::Xor: return "xor";
+  case ReduceOp::Add:
+    return "add";
+  case ReduceOp::Mul:
+    return "mul";
+  case ReduceOp::SMin:
+    return "smin";
+  case ReduceOp::SMax:
+    return "smax";
+  case ReduceOp::UMin:
+    return "umin";
+  case ReduceOp::UMax:
+    return "umax";
+  case ReduceOp::FMin:
+    return "fmin";
+  case ReduceOp::FMax:
+    return "fmax";
+  case ReduceOp::FMinimum:
+    return "fminimum";
+  case ReduceOp::FMaximum:
+    return "fmaximum";
+  case ReduceOp::And:
+    return "and";
+  case ReduceOp::Or:
+    return "or";
+  case ReduceOp::Xor:
+    return "xor";
   }
   return "?";
 }
 
 inline const char *getName(ElemType T) {
   switch (T) {
-  case ElemType::I16: return "i16";
-  case ElemType::I32: return "i32";
-  case ElemType::I64: return "i64";
-  case ElemType::F16: return "f16";
-  case ElemType::BF16: return "bf16";
-  case ElemType::F32: return "f32";
-  case ElemType::F64: return "f64";
+  case ElemType::I16:
+    return "i16";
+  case ElemType::I32:
+    return "i32";
+  case ElemType::I64:
+    return "i64";
+  case ElemType::F16:
+    return "f16";
+  case ElemType::BF16:
+    return "bf16";
+  case ElemType::F32:
+    return "f32";
+  case ElemType::F64:
+    return "f64";
   }
   return "?";
 }
 
 inline const char *getName(ArgKind K) {
   switch (K) {
-  case ArgKind::ArgMax: return "argmax";
-  case ArgKind::ArgMin: return "argmin";
-  case ArgKind::Custom: return "argcmp";
+  case ArgKind::ArgMax:
+    return "argmax";
+  case ArgKind::ArgMin:
+    return "argmin";
+  case ArgKind::Custom:
+    return "argcmp";
   }
   return "?";
 }
@@ -153,9 +177,9 @@ inline bool isFloatOnly(ReduceOp Op) {
 }
 
 inline bool isIntOnly(ReduceOp Op) {
-  return Op == ReduceOp::SMin || Op == ReduceOp::SMax ||
-         Op == ReduceOp::UMin || Op == ReduceOp::UMax || Op == ReduceOp::And ||
-         Op == ReduceOp::Or || Op == ReduceOp::Xor;
+  return Op == ReduceOp::SMin || Op == ReduceOp::SMax || Op == ReduceOp::UMin ||
+         Op == ReduceOp::UMax || Op == ReduceOp::And || Op == ReduceOp::Or ||
+         Op == ReduceOp::Xor;
 }
 
 /// True when \p Op is defined on \p T.

@@ -54,8 +54,8 @@ struct ChipInfo {
   bool HasPermLaneVar = false;
   bool HasPermLane16Swap = false;
   bool HasPermLane32Swap = false;
-  bool HasIEEEMinMax = false;  ///< v_maximum/v_minimum (NaN-propagating).
-  bool HasVOP3DPP = false;     ///< VOP3/VOPC with DPP source (GFX11+).
+  bool HasIEEEMinMax = false;      ///< v_maximum/v_minimum (NaN-propagating).
+  bool HasVOP3DPP = false;         ///< VOP3/VOPC with DPP source (GFX11+).
   bool BPermuteWithinHalf = false; ///< ds_bpermute cannot cross 32-lane halves.
   /// LDS a workgroup can address (LLVM's addressablelocalmemorysize*).
   unsigned LDSBytes = 65536;

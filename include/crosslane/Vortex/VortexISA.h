@@ -113,9 +113,8 @@ bool asmResultDivergent(const AsmInfo &Info);
 /// inline-asm call (code motion must not add control dependences to it).
 /// A convergent inline-asm call (side-effecting ones keep their order).
 llvm::CallInst *emitAsm(llvm::IRBuilderBase &B, llvm::Type *Ret,
-                        llvm::ArrayRef<llvm::Value *> Args,
-                        llvm::StringRef Asm, llvm::StringRef Constraints,
-                        bool SideEffects);
+                        llvm::ArrayRef<llvm::Value *> Args, llvm::StringRef Asm,
+                        llvm::StringRef Constraints, bool SideEffects);
 /// vx_vote_ballot of \p Cond (i1) over the active lanes: an i32 lane mask.
 llvm::Value *emitBallot(llvm::IRBuilderBase &B, llvm::Value *Cond);
 llvm::Value *emitCSRRead(llvm::IRBuilderBase &B, unsigned Csr);
