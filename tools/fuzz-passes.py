@@ -180,6 +180,39 @@ def fuzz_executor(a, pool, rng, out):
     return 1 if crashes else 0
 
 
+def llc_fails(llc, args, module):
+    code, text = run([llc, *args, "-O2", "-verify-machineinstrs", module,
+                      "-o", os.devnull], timeout=120)
+    crash = code < 0 or "Stack dump" in text or "Assertion" in text or \
+        "UNREACHABLE" in text
+    broken = "Bad machine code" in text or "Broken module" in text
+    return code, text, crash, broken
+
+
+def codegen(plugin, before, module, case, out, totals):
+    """llc -verify-machineinstrs on \p module with the plugin loaded: its
+    code-generation passes (crosslane-relax-nan-guard and
+    crosslane-drop-minmax-quieting on AMDGPU, crosslane-vortex-divergence
+    and the branch check on RISC-V) run inside llc."""
+    llc = os.path.join(LLVM, "llc")
+    code, text, crash, broken = llc_fails(llc, [f"-load={plugin}"], module)
+    totals["llc"] += 1
+    if (crash or broken) and any(llc_fails(llc, [], before)[2:]):
+        # The module before Crosslane fails the same way without the
+        # plugin: LLVM's (or the seed's) limit, not Crosslane's.
+        totals["llc-baseline"] += 1
+        return
+    if code != 0 and not crash and not broken:
+        totals["llc-error"] += 1
+    if crash or broken:
+        totals["llc-crash" if crash else "machine-verifier"] += 1
+        os.makedirs(out, exist_ok=True)
+        name = os.path.join(out, f"case{case}-codegen.ll")
+        shutil.copy(module, name)
+        print(f"FAIL case {case}: llc -verify-machineinstrs -> {name}\n  "
+              + "\n  ".join(text.strip().splitlines()[:6]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -189,6 +222,10 @@ def main():
     ap.add_argument("--executor", action="store_true",
                     help="fuzz crosslane-run's command line on the seeds "
                          "instead of the passes")
+    ap.add_argument("--codegen", action="store_true",
+                    help="also compile each transformed module with llc "
+                         "-verify-machineinstrs, the plugin loaded (its "
+                         "code-generation passes run)")
     a = ap.parse_args()
     plugin = os.path.join(a.build, "lib", "CrosslanePlugin.so")
     cache = os.path.join(a.build, "fuzz-seeds")
@@ -202,7 +239,8 @@ def main():
         return fuzz_executor(a, pool, rng, out)
     opt = os.path.join(LLVM, "opt")
     totals = {"cases": 0, "crash": 0, "verifier": 0, "error-diag": 0,
-              "reshape-skipped": 0}
+              "reshape-skipped": 0, "llc": 0, "llc-crash": 0,
+              "machine-verifier": 0, "llc-error": 0, "llc-baseline": 0}
     start = time.time()
     tmp = tempfile.mkdtemp(prefix="crosslane-fuzz-")
     for case in range(a.cases):
@@ -218,8 +256,9 @@ def main():
         else:
             shutil.copy(seed, shaped)
         p = rng.choice(PASSES[target])
+        after = os.path.join(tmp, "after.ll")
         code, text = run([opt, f"-load-pass-plugin={plugin}",
-                          f"-passes={p},verify", "-disable-output", shaped])
+                          f"-passes={p},verify", "-S", shaped, "-o", after])
         totals["cases"] += 1
         crash = code < 0 or "Stack dump" in text or "LLVM ERROR" in text or \
             "Assertion" in text
@@ -234,6 +273,8 @@ def main():
             print(f"FAIL case {case}: {p} on {os.path.basename(seed)} after "
                   f"[{','.join(steps)}] -> {name}\n  "
                   + "\n  ".join(text.strip().splitlines()[:6]))
+        elif a.codegen and code == 0:
+            codegen(plugin, shaped, after, case, out, totals)
     shutil.rmtree(tmp, ignore_errors=True)
     secs = time.time() - start
     print(f"fuzz: {totals['cases']} cases from {len(pool)} seeds in "
@@ -241,7 +282,15 @@ def main():
           f"verifier failures, {totals['error-diag']} error diagnostics "
           f"(bad input, expected), {totals['reshape-skipped']} reshapes "
           "LLVM itself rejected")
-    return 1 if totals["crash"] or totals["verifier"] else 0
+    if a.codegen:
+        print(f"fuzz-codegen: {totals['llc']} llc runs: "
+              f"{totals['llc-crash']} crashes, {totals['machine-verifier']} "
+              f"machine verifier failures, {totals['llc-error']} errors "
+              "reported cleanly, "
+              f"{totals['llc-baseline']} failures llc has without Crosslane "
+              "too")
+    return 1 if (totals["crash"] or totals["verifier"] or
+                 totals["llc-crash"] or totals["machine-verifier"]) else 0
 
 
 if __name__ == "__main__":
