@@ -189,21 +189,36 @@ def llc_fails(llc, args, module):
     return code, text, crash, broken
 
 
-def codegen(plugin, before, module, case, out, totals):
+# What llc needs per target, as Crosslane's drivers and docs give it
+# (crosslane-vortex-cc: rv32imaf with Zicond, which module-level asm such
+# as the Vortex entry stub is assembled with; spirv64: the 2D block IO
+# extension).
+LLC_ARGS = {"riscv32": ["-mattr=+m,+a,+f,+zicond"],
+            "spirv64": ["--spirv-ext=+SPV_INTEL_2d_block_io"]}
+
+
+def codegen(plugin, target, before, module, case, out, totals):
     """llc -verify-machineinstrs on \p module with the plugin loaded: its
     code-generation passes (crosslane-relax-nan-guard and
     crosslane-drop-minmax-quieting on AMDGPU, crosslane-vortex-divergence
     and the branch check on RISC-V) run inside llc."""
     llc = os.path.join(LLVM, "llc")
-    code, text, crash, broken = llc_fails(llc, [f"-load={plugin}"], module)
+    extra = LLC_ARGS.get(target, [])
+    code, text, crash, broken = llc_fails(llc, [f"-load={plugin}", *extra],
+                                          module)
     totals["llc"] += 1
-    if (crash or broken) and any(llc_fails(llc, [], before)[2:]):
+    if (crash or broken) and any(llc_fails(llc, extra, before)[2:]):
         # The module before Crosslane fails the same way without the
         # plugin: LLVM's (or the seed's) limit, not Crosslane's.
         totals["llc-baseline"] += 1
         return
     if code != 0 and not crash and not broken:
         totals["llc-error"] += 1
+        lines = text.strip().splitlines() or ["(no output)"]
+        first = next((l for l in lines if "error" in l), lines[0])
+        reason = first.split("error:")[-1].strip()[:90]
+        totals.setdefault("llc-reasons", {})
+        totals["llc-reasons"][reason] = totals["llc-reasons"].get(reason, 0) + 1
     if crash or broken:
         totals["llc-crash" if crash else "machine-verifier"] += 1
         os.makedirs(out, exist_ok=True)
@@ -274,7 +289,7 @@ def main():
                   f"[{','.join(steps)}] -> {name}\n  "
                   + "\n  ".join(text.strip().splitlines()[:6]))
         elif a.codegen and code == 0:
-            codegen(plugin, shaped, after, case, out, totals)
+            codegen(plugin, target, shaped, after, case, out, totals)
     shutil.rmtree(tmp, ignore_errors=True)
     secs = time.time() - start
     print(f"fuzz: {totals['cases']} cases from {len(pool)} seeds in "
@@ -289,6 +304,9 @@ def main():
               "reported cleanly, "
               f"{totals['llc-baseline']} failures llc has without Crosslane "
               "too")
+        for reason, n in sorted(totals.get("llc-reasons", {}).items(),
+                                key=lambda kv: -kv[1])[:5]:
+            print(f"  llc error x{n}: {reason}")
     return 1 if (totals["crash"] or totals["verifier"] or
                  totals["llc-crash"] or totals["machine-verifier"]) else 0
 
