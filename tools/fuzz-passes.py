@@ -180,13 +180,22 @@ def fuzz_executor(a, pool, rng, out):
     return 1 if crashes else 0
 
 
+def classify(code, text, fatal_is_crash):
+    """(crash, broken) for a tool's exit: a signal, a stack dump or an
+    assertion (with \p fatal_is_crash, any LLVM ERROR) is a crash; an IR or
+    machine verifier failure is broken."""
+    crash = code < 0 or any(m in text for m in
+                            ("Stack dump", "Assertion", "UNREACHABLE"))
+    crash = crash or (fatal_is_crash and "LLVM ERROR" in text)
+    broken = any(m in text for m in ("Broken module", "verification failed",
+                                     "Bad machine code"))
+    return crash, broken
+
+
 def llc_fails(llc, args, module):
     code, text = run([llc, *args, "-O2", "-verify-machineinstrs", module,
                       "-o", os.devnull], timeout=120)
-    crash = code < 0 or "Stack dump" in text or "Assertion" in text or \
-        "UNREACHABLE" in text
-    broken = "Bad machine code" in text or "Broken module" in text
-    return code, text, crash, broken
+    return (code, text, *classify(code, text, fatal_is_crash=False))
 
 
 # What llc needs per target, as Crosslane's drivers and docs give it
@@ -275,9 +284,7 @@ def main():
         code, text = run([opt, f"-load-pass-plugin={plugin}",
                           f"-passes={p},verify", "-S", shaped, "-o", after])
         totals["cases"] += 1
-        crash = code < 0 or "Stack dump" in text or "LLVM ERROR" in text or \
-            "Assertion" in text
-        broken = "Broken module" in text or "verification failed" in text
+        crash, broken = classify(code, text, fatal_is_crash=True)
         if code != 0 and not crash and not broken:
             totals["error-diag"] += 1
         if crash or broken:

@@ -239,45 +239,23 @@ TEST_F(CombineProgramTest, EqualCombinesShareAKey) {
 /// An operation the program cannot evaluate fails only the rows whose
 /// result reaches it (the untaken arm of a select does not).
 TEST_F(CombineProgramTest, FailsLazily) {
-  Function *F = M->getFunction("udiv_when_taken");
-  DominatorTree DT(*F);
-  PostDominatorTree PDT(*F);
-  SmallVector<CallInst *, 2> Partners;
-  SmallSetVector<Instruction *, 32> Closure;
-  Instruction *Result = nullptr;
-  for (Instruction &I : F->getEntryBlock()) {
-    if (auto *CI = dyn_cast<CallInst>(&I))
-      Partners.push_back(CI);
-    else if (!isa<LoadInst, GetElementPtrInst, ReturnInst>(I))
-      Closure.insert(&I);
-    if (I.getName() == "ni")
-      Result = &I;
-  }
-  WordKinds Kinds;
-  Kinds.Float.push_back(0);
-  CombineProgram P(Partners, &F->getEntryBlock(), Closure, Kinds, DT, PDT);
-  unsigned Out = P.addOutput(Result);
-  std::vector<uint64_t> Self(2 * NumRows), Partner(2 * NumRows);
-  for (unsigned R = 0; R < NumRows; ++R) {
-    Self[R] = bits(Rows[R].SV);
-    Self[NumRows + R] = uint32_t(Rows[R].SI);
-    Partner[R] = bits(Rows[R].PV);
-    Partner[NumRows + R] = uint32_t(Rows[R].PI);
-  }
-  std::vector<uint64_t> Val(P.size() * NumRows);
-  std::vector<int32_t> FailAt(P.size() * NumRows, -1);
-  P.run(Self, Partner, NumRows, Val, FailAt);
-  EXPECT_TRUE(P.has(CombineProgram::Op::Fail));
+  Stage S(*M, "udiv_when_taken");
+  ASSERT_EQ(S.Out.size(), 1u);
+  std::vector<uint64_t> Val;
+  std::vector<int32_t> FailAt;
+  evaluate(S, Val, FailAt);
+  EXPECT_TRUE(S.P->has(CombineProgram::Op::Fail));
   unsigned Failed = 0;
   for (unsigned R = 0; R < NumRows; ++R) {
     bool Take = Rows[R].PV > Rows[R].SV;
-    int32_t F = FailAt[Out * NumRows + R];
+    int32_t F = FailAt[S.Out[0] * NumRows + R];
     EXPECT_EQ(F != -1, Take) << "row " << R;
     if (F != -1) {
       ++Failed;
-      EXPECT_FALSE(P.message(F).empty());
+      EXPECT_FALSE(S.P->message(F).empty());
     } else {
-      EXPECT_EQ(int32_t(Val[Out * NumRows + R]), Rows[R].SI) << "row " << R;
+      EXPECT_EQ(int32_t(Val[S.Out[0] * NumRows + R]), Rows[R].SI)
+          << "row " << R;
     }
   }
   EXPECT_GT(Failed, 0u);

@@ -14,30 +14,11 @@ using namespace llvm;
 namespace crosslane {
 namespace lc {
 
-Type *getLLVMType(ElemType T, LLVMContext &Ctx) {
-  switch (T) {
-  case ElemType::I16:
-    return Type::getInt16Ty(Ctx);
-  case ElemType::I32:
-    return Type::getInt32Ty(Ctx);
-  case ElemType::I64:
-    return Type::getInt64Ty(Ctx);
-  case ElemType::F16:
-    return Type::getHalfTy(Ctx);
-  case ElemType::BF16:
-    return Type::getBFloatTy(Ctx);
-  case ElemType::F32:
-    return Type::getFloatTy(Ctx);
-  case ElemType::F64:
-    return Type::getDoubleTy(Ctx);
-  }
-  return nullptr;
-}
-
 CombineOps::CombineOps(const ReductionSpec &S, LLVMContext &Ctx, IRBuilder<> &B)
-    : ElemTy(getLLVMType(S.Elem, Ctx)), AccTy(getLLVMType(S.Acc, Ctx)),
-      IdxTy(getLLVMType(S.Index, Ctx)), S(S), B(B), Arg(lc::isArg(S.Op)),
-      Float(subgroup::isFloat(S.Acc)) {}
+    : ElemTy(subgroup::getLLVMType(S.Elem, Ctx)),
+      AccTy(subgroup::getLLVMType(S.Acc, Ctx)),
+      IdxTy(subgroup::getLLVMType(S.Index, Ctx)), S(S), B(B),
+      Arg(lc::isArg(S.Op)), Float(subgroup::isFloat(S.Acc)) {}
 
 namespace {
 

@@ -62,9 +62,6 @@ private:
                       llvm::Value *XI);
 };
 
-/// The LLVM type of \p T.
-llvm::Type *getLLVMType(ElemType T, llvm::LLVMContext &Ctx);
-
 } // namespace lc
 } // namespace crosslane
 

@@ -41,23 +41,7 @@ namespace crosslane {
 namespace expand {
 
 Type *SubgroupExpander::getLLVMType(ElemType T) const {
-  switch (T) {
-  case ElemType::I16:
-    return Type::getInt16Ty(Ctx);
-  case ElemType::I32:
-    return Type::getInt32Ty(Ctx);
-  case ElemType::I64:
-    return Type::getInt64Ty(Ctx);
-  case ElemType::F16:
-    return Type::getHalfTy(Ctx);
-  case ElemType::BF16:
-    return Type::getBFloatTy(Ctx);
-  case ElemType::F32:
-    return Type::getFloatTy(Ctx);
-  case ElemType::F64:
-    return Type::getDoubleTy(Ctx);
-  }
-  return nullptr;
+  return subgroup::getLLVMType(T, Ctx);
 }
 
 //===----------------------------------------------------------------------===//

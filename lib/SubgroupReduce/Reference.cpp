@@ -45,19 +45,6 @@ int64_t signExtend(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? int64_t(V) : SignExtend64(V, Bits);
 }
 
-const fltSemantics &semantics(ElemType T) {
-  switch (T) {
-  case ElemType::F16:
-    return APFloat::IEEEhalf();
-  case ElemType::BF16:
-    return APFloat::BFloat();
-  case ElemType::F64:
-    return APFloat::IEEEdouble();
-  default:
-    return APFloat::IEEEsingle();
-  }
-}
-
 APFloat toAP(ElemType T, uint64_t Bits) {
   return APFloat(semantics(T), APInt(getBits(T), Bits & widthMask(getBits(T))));
 }

@@ -26,19 +26,7 @@ namespace {
 
 using subgroup::getBits;
 using subgroup::isFloat;
-
-const fltSemantics &semantics(ElemType T) {
-  switch (T) {
-  case ElemType::F16:
-    return APFloat::IEEEhalf();
-  case ElemType::BF16:
-    return APFloat::BFloat();
-  case ElemType::F64:
-    return APFloat::IEEEdouble();
-  default:
-    return APFloat::IEEEsingle();
-  }
-}
+using subgroup::semantics;
 
 double decodeFloat(uint64_t Bits, ElemType T) {
   APFloat F(semantics(T), APInt(getBits(T), Bits));

@@ -29,7 +29,9 @@
 #ifndef CROSSLANE_SUBGROUPREDUCE_SUBGROUPOPS_H
 #define CROSSLANE_SUBGROUPREDUCE_SUBGROUPOPS_H
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DerivedTypes.h"
 
 #include <optional>
 #include <string>
@@ -153,6 +155,41 @@ inline const char *getName(ArgKind K) {
 inline bool isFloat(ElemType T) {
   return T == ElemType::F16 || T == ElemType::BF16 || T == ElemType::F32 ||
          T == ElemType::F64;
+}
+
+/// The LLVM type of \p T.
+inline llvm::Type *getLLVMType(ElemType T, llvm::LLVMContext &Ctx) {
+  switch (T) {
+  case ElemType::I16:
+    return llvm::Type::getInt16Ty(Ctx);
+  case ElemType::I32:
+    return llvm::Type::getInt32Ty(Ctx);
+  case ElemType::I64:
+    return llvm::Type::getInt64Ty(Ctx);
+  case ElemType::F16:
+    return llvm::Type::getHalfTy(Ctx);
+  case ElemType::BF16:
+    return llvm::Type::getBFloatTy(Ctx);
+  case ElemType::F32:
+    return llvm::Type::getFloatTy(Ctx);
+  case ElemType::F64:
+    return llvm::Type::getDoubleTy(Ctx);
+  }
+  return nullptr;
+}
+
+/// The float semantics of \p T (IEEE single for the integer types).
+inline const llvm::fltSemantics &semantics(ElemType T) {
+  switch (T) {
+  case ElemType::F16:
+    return llvm::APFloat::IEEEhalf();
+  case ElemType::BF16:
+    return llvm::APFloat::BFloat();
+  case ElemType::F64:
+    return llvm::APFloat::IEEEdouble();
+  default:
+    return llvm::APFloat::IEEEsingle();
+  }
 }
 
 inline unsigned getBits(ElemType T) {
