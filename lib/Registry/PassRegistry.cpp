@@ -19,6 +19,8 @@
 #include "llvm/Transforms/Scalar/ADCE.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 namespace crosslane {
@@ -50,6 +52,16 @@ struct DevicePipelinePass : PassInfoMixin<DevicePipelinePass> {
   static bool isRequired() { return true; }
 };
 
+/// A pipeline callback can only say "not mine", after which the pass
+/// builder adds "unknown pass name" to the real error. A bad parameter of a
+/// Crosslane pass is therefore reported here, once, and ends the tool, as a
+/// bad command-line option does.
+[[noreturn]] static void reportBadParameters(Error E) {
+  errs() << "error: " << toString(std::move(E)) << '\n';
+  errs().flush();
+  std::exit(1);
+}
+
 bool parseFunctionPassName(StringRef Name, FunctionPassManager &FPM) {
 #define CROSSLANE_FUNCTION_PASS(NAME, CREATE)                                  \
   if (Name == NAME) {                                                          \
@@ -59,10 +71,8 @@ bool parseFunctionPassName(StringRef Name, FunctionPassManager &FPM) {
 #define CROSSLANE_FUNCTION_PASS_WITH_PARAMS(NAME, CREATE, PARSER)              \
   if (PassBuilder::checkParametrizedPassName(Name, NAME)) {                    \
     auto ParamsOrErr = PassBuilder::parsePassParameters(PARSER, Name, NAME);   \
-    if (!ParamsOrErr) {                                                        \
-      errs() << "error: " << toString(ParamsOrErr.takeError()) << '\n';        \
-      return false;                                                            \
-    }                                                                          \
+    if (!ParamsOrErr)                                                          \
+      reportBadParameters(ParamsOrErr.takeError());                            \
     auto Params = *ParamsOrErr;                                                \
     FPM.addPass(CREATE);                                                       \
     return true;                                                               \

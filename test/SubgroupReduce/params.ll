@@ -4,7 +4,9 @@
 ; RUN: opt %loadcrosslane -passes='default<O0>' -S %s | FileCheck %s --check-prefix=O0
 ; RUN: opt %loadcrosslane -passes=crosslane-device-pipeline -S %s | FileCheck %s --check-prefix=O0
 ; RUN: opt %loadcrosslane -passes='crosslane-expand-subgroup<no-wave-reduce>' -S %s | FileCheck %s --check-prefix=NOWR
-; BAD: invalid crosslane-expand-subgroup parameter 'bogus' (expected no-wwm, wwm, no-wave-reduce or wave-reduce)
+; BAD: error: invalid crosslane-expand-subgroup parameter 'bogus' (expected no-wwm, wwm, no-wave-reduce or wave-reduce)
+; One error, not a second one from the pass builder:
+; BAD-NOT: unknown pass name
 ; PRINT: crosslane-expand-subgroup<no-wwm;no-wave-reduce>
 ; O0-NOT: call i32 @__crosslane
 ; O0: llvm.amdgcn.update.dpp
