@@ -583,11 +583,12 @@ def corrupt(path):
     open(path, "w").write(text)
 
 
-def run_plans(chip, spec, gen, kseed):
-    """The crosslane-run command lines (without the modules) for a kernel."""
+def run_plans(chip, spec, gen, kseed, cases=1):
+    """The crosslane-run command lines (without the modules) for a kernel;
+    cases: random draws per input generator and size."""
     wave = CHIPS[chip][1]
     kb, ib = gen.kbuf, gen.ibuf
-    common = ["--inputs=all", "--print=none", "--cases=1",
+    common = ["--inputs=all", "--print=none", f"--cases={cases}",
               "--max-nan-positions=24", f"--seed={kseed}",
               "--max-lane-instructions=200000000"] + CHIPS[chip][3]
     if gen.nan_equal:
@@ -701,7 +702,7 @@ def one_kernel(a, index, tmp_root):
             res["why"][b] = res["why"].get(b, 0) + 1
         chipres["remarks"] = [l for l in remarks.splitlines()
                               if "remark:" in l]
-        for plan in run_plans(chip, spec, gen, kseed):
+        for plan in run_plans(chip, spec, gen, kseed, a.run_cases):
             c = [runner, before, f"--diff={after}", f"--mcpu={arch}",
                  f"--kernel={name}"] + plan
             cmds.append(c)
@@ -825,6 +826,10 @@ def main():
     ap.add_argument("--cases", type=int, default=50,
                     help="kernels to generate")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--run-cases", type=int, default=1,
+                    help="random draws per input generator and size in "
+                         "each crosslane-run (more executed cases per "
+                         "compile)")
     ap.add_argument("--chips", default=",".join(CHIPS),
                     help="comma list of " + ", ".join(CHIPS) +
                          " (gfx1100w64: gfx1100 -mwavefrontsize64)")

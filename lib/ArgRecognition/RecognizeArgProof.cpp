@@ -39,6 +39,10 @@ using namespace crosslane::argrec;
 
 CROSSLANE_STATISTIC(NumStageProofsReused,
                     "Number of stage proofs reused from an identical combine");
+CROSSLANE_STATISTIC(NumStageProofs, "Number of stage proofs computed");
+CROSSLANE_STATISTIC(NumProofRows,
+                    "Number of (self, partner) state pairs the stage proofs "
+                    "evaluated");
 
 namespace crosslane {
 namespace recognize {
@@ -332,6 +336,8 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   // which side the output equals. Rows go through the program in blocks.
   std::vector<uint64_t> Tuples = repTuples(P, Sh);
   unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
+  ++NumStageProofs;
+  NumProofRows += NAll;
   // Sides[column][row]: which of the pair's states output column (an
   // output read through one of its maps) equals.
   std::vector<uint8_t> Sides(size_t(NAll) * Col[NOut], 0);

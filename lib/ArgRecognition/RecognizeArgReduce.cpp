@@ -509,28 +509,6 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
-/// Splits the copies of a struct a combine chooses through a select of two
-/// stack slots, and loads the pair a branchy combine chooses through a phi
-/// of slots from each slot (StructCopies.h), in a function with cross-lane
-/// reads, and lets SROA promote the slots and InstCombine fold what that
-/// leaves, as the pipeline would have had the copies been scalar.
-static bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
-                                function_ref<void()> BeforeChange) {
-  bool Exchanges = any_of(instructions(F), [](Instruction &I) {
-    auto *CI = dyn_cast<CallInst>(&I);
-    return CI && exchangedWordOperand(CI) != NoLane;
-  });
-  if (!Exchanges)
-    return false;
-  bool Speculated = argrec::speculateSlotLoads(F, BeforeChange);
-  if (!argrec::splitSelectedStructCopies(F, BeforeChange) && !Speculated)
-    return false;
-  FAM.invalidate(F, PreservedAnalyses::none());
-  FAM.invalidate(F, SROAPass(SROAOptions::PreserveCFG).run(F, FAM));
-  FAM.invalidate(F, InstCombinePass().run(F, FAM));
-  return true;
-}
-
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
@@ -547,13 +525,11 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
   PreservedAnalyses PA = [&]() -> PreservedAnalyses {
     // Vortex code: the lane maps need the warp size, which the driver
     // passes; ladder loops and lane atomics are AMDGPU's only so far.
-    std::optional<ChipInfo> Chip = argrec::vortexRecognitionChip(F);
-    bool Vortex = Chip.has_value();
-    if (!Chip)
-      Chip = ChipInfo::get(F);
+    std::optional<ChipInfo> Chip = argrec::recognitionChip(F);
     if (!Chip)
       return PreservedAnalyses::all();
-    bool Split = prepareStructCopies(F, FAM, BeforeChange);
+    bool Vortex = argrec::isVortexChip(*Chip);
+    bool Split = argrec::prepareStructCopies(F, FAM, BeforeChange);
     bool Scalarized = argrec::scalarizeExchangedElements(F, BeforeChange);
     bool Narrowed = argrec::narrowHalfExchanges(F, BeforeChange);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);

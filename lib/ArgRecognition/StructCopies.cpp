@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructCopies.h"
+#include "LaneMap.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -14,6 +15,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 
 #include <functional>
 #include <optional>
@@ -411,6 +414,23 @@ bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
   BeforeChange();
   for (MemCpyInst *MC : Work)
     splitCopy(MC, cast<SelectInst>(MC->getSource()), *Fields);
+  return true;
+}
+
+bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
+                         function_ref<void()> BeforeChange) {
+  bool Exchanges = any_of(instructions(F), [](Instruction &I) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    return CI && exchangedWordOperand(CI) != NoLane;
+  });
+  if (!Exchanges)
+    return false;
+  bool Speculated = speculateSlotLoads(F, BeforeChange);
+  if (!splitSelectedStructCopies(F, BeforeChange) && !Speculated)
+    return false;
+  FAM.invalidate(F, PreservedAnalyses::none());
+  FAM.invalidate(F, SROAPass(SROAOptions::PreserveCFG).run(F, FAM));
+  FAM.invalidate(F, InstCombinePass().run(F, FAM));
   return true;
 }
 

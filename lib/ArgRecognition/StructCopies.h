@@ -37,10 +37,7 @@
 #define CROSSLANE_LIB_ARGRECOGNITION_STRUCTCOPIES_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
-
-namespace llvm {
-class Function;
-} // namespace llvm
+#include "llvm/IR/PassManager.h"
 
 namespace crosslane {
 namespace argrec {
@@ -61,6 +58,12 @@ bool splitSelectedStructCopies(llvm::Function &F,
 /// changed; \p BeforeChange is called before the first edit.
 bool speculateSlotLoads(llvm::Function &F,
                         llvm::function_ref<void()> BeforeChange);
+/// Both of the above, in a function with cross-lane reads, then SROA and
+/// InstCombine on \p F (as the pipeline would have run them had the copies
+/// been scalar). Returns true if \p F changed; \p BeforeChange is called
+/// before the first edit.
+bool prepareStructCopies(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                         llvm::function_ref<void()> BeforeChange);
 
 } // namespace argrec
 } // namespace crosslane

@@ -101,6 +101,12 @@ std::optional<ChipInfo> vortexRecognitionChip(const Function &F) {
   return C;
 }
 
+std::optional<ChipInfo> recognitionChip(const Function &F) {
+  if (std::optional<ChipInfo> C = vortexRecognitionChip(F))
+    return C;
+  return ChipInfo::get(F);
+}
+
 std::string describeTarget(const ChipInfo &Chip) {
   if (isVortexChip(Chip))
     return "Vortex warp" + std::to_string(Chip.WaveSize);

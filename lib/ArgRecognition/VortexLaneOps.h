@@ -47,6 +47,10 @@ std::optional<unsigned> vortexCSRRead(const llvm::Value *V);
 /// recogniser needs the lane maps of a fixed warp); std::nullopt otherwise.
 std::optional<ChipInfo> vortexRecognitionChip(const llvm::Function &F);
 
+/// The chip crosslane-recognize-arg works for in \p F: Vortex's (above) or
+/// an AMDGPU chip's facts; std::nullopt for any other function.
+std::optional<ChipInfo> recognitionChip(const llvm::Function &F);
+
 /// True for the facts vortexRecognitionChip gives.
 inline bool isVortexChip(const ChipInfo &Chip) { return Chip.CPU == "vortex"; }
 

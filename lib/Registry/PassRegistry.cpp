@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "crosslane/ArgRecognition/RecognizeArgPhase.h"
 #include "crosslane/ArgRecognition/RecognizeArgReduce.h"
 #include "crosslane/CodeGen/RelaxNaNGuard.h"
 #include "crosslane/Passes.h"
@@ -100,6 +101,8 @@ void registerClassNames(PassBuilder &PB) {
                           "crosslane-target-remarks");
   PIC->addClassToPassName(RecognizeArgReducePass::name(),
                           "crosslane-recognize-arg");
+  PIC->addClassToPassName(RecognizeArgPhasePass::name(),
+                          "crosslane-recognize-arg-phase");
   PIC->addClassToPassName(ExpandSubgroupPass::name(),
                           "crosslane-expand-subgroup");
   PIC->addClassToPassName(RelaxNaNGuardPass::name(),
