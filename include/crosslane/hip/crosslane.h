@@ -109,34 +109,45 @@ namespace crosslane {
 // from the user's function and diagnostics point there.
 #define CROSSLANE_WRAPPER __device__ inline __attribute__((always_inline))
 
-// Template arguments are checked here, where a mistake is reported at the
-// user's line (the plugin checks calls that bypass the wrappers).
-#define CROSSLANE_CLUSTER_OK(Cluster)                                          \
-  (Cluster > 0 && (Cluster & (Cluster - 1)) == 0 &&                            \
-   Cluster <= CROSSLANE_WAVE_SIZE)
+// Template arguments are checked with diagnose_if, which clang evaluates
+// for each specialization at the call: the error is at the user's line
+// (its note names the specialization, e.g. 'reduce_max<48, 1>'). The
+// plugin checks calls that bypass the wrappers.
+#define CROSSLANE_STR2(X) #X
+#define CROSSLANE_STR(X) CROSSLANE_STR2(X)
+#define CROSSLANE_POW2(N) ((N) > 0 && ((N) & ((N) - 1)) == 0)
 #define CROSSLANE_CHECK_CLUSTER(Cluster, Stride)                               \
-  static_assert(CROSSLANE_CLUSTER_OK(Cluster),                                 \
-                "crosslane: Cluster must be a power of two no larger than "    \
-                "the wave size");                                              \
-  static_assert(!CROSSLANE_CLUSTER_OK(Cluster) ||                              \
-                    (Stride > 0 && (Stride & (Stride - 1)) == 0 &&             \
-                     Cluster * Stride <= CROSSLANE_WAVE_SIZE),                 \
-                "crosslane: Stride must be a power of two with "               \
-                "Cluster * Stride no larger than the wave size")
+  __attribute__((diagnose_if(                                                  \
+      !CROSSLANE_POW2(Cluster) || Cluster > CROSSLANE_WAVE_SIZE,               \
+      "crosslane: Cluster must be a power of two from 1 to the wave size "     \
+      "(" CROSSLANE_STR(CROSSLANE_WAVE_SIZE) ")",                              \
+      "error")))                                                               \
+  __attribute__((diagnose_if(                                                  \
+      CROSSLANE_POW2(Cluster) && Cluster <= CROSSLANE_WAVE_SIZE &&             \
+          (!CROSSLANE_POW2(Stride) || Cluster * Stride > CROSSLANE_WAVE_SIZE), \
+      "crosslane: Stride must be a power of two with Cluster * Stride at "     \
+      "most the wave size (" CROSSLANE_STR(CROSSLANE_WAVE_SIZE) ")",           \
+      "error")))
+#define CROSSLANE_CHECK_NAN_POLICY(NaNPolicy)                                  \
+  __attribute__((diagnose_if(NaNPolicy < 0 || NaNPolicy > 3,                   \
+                             "crosslane: NaNPolicy must be "                   \
+                             "CROSSLANE_NAN_IGNORE or CROSSLANE_NAN_WINS, "    \
+                             "optionally | CROSSLANE_ZEROS_EQUAL",             \
+                             "error")))
 
 // Overloaded C++ spellings. Integer min/max use the signedness of the C++
 // type; fmin/fmax ignore NaN (IEEE minNum/maxNum, -0 < +0), fminimum/
 // fmaximum propagate it.
 #define CROSSLANE_OVERLOAD(NAME, OP, TY, CTY)                                  \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1>                 \
-  CROSSLANE_WRAPPER CTY NAME(CTY X) {                                          \
-    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
+  CROSSLANE_WRAPPER CTY NAME(CTY X)                                            \
+  CROSSLANE_CHECK_CLUSTER(Cluster, Stride) {                                   \
     return __crosslane_reduce_##OP##_##TY(X, Cluster, Stride);                 \
   }
 #define CROSSLANE_UOVERLOAD(NAME, OP, TY, CTY, UTY)                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1>                 \
-  CROSSLANE_WRAPPER UTY NAME(UTY X) {                                          \
-    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
+  CROSSLANE_WRAPPER UTY NAME(UTY X)                                            \
+  CROSSLANE_CHECK_CLUSTER(Cluster, Stride) {                                   \
     return (UTY)__crosslane_reduce_##OP##_##TY((CTY)X, Cluster, Stride);       \
   }
 #define CROSSLANE_INT_OVERLOADS(TY, CTY, UTY)                                  \
@@ -173,26 +184,22 @@ CROSSLANE_FP_OVERLOADS(f64, double)
 #define CROSSLANE_ARG_OVERLOADS(TY, CTY, ITY, CITY)                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1,                 \
             int NaNPolicy = CROSSLANE_NAN_IGNORE>                              \
-  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmax(CTY X, CITY I) {       \
-    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
-    static_assert(NaNPolicy >= 0 && NaNPolicy <= 3,                            \
-                  "crosslane: NaNPolicy must be CROSSLANE_NAN_IGNORE or "      \
-                  "CROSSLANE_NAN_WINS, optionally | CROSSLANE_ZEROS_EQUAL");   \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmax(CTY X, CITY I)         \
+  CROSSLANE_CHECK_CLUSTER(Cluster, Stride)                                     \
+  CROSSLANE_CHECK_NAN_POLICY(NaNPolicy) {                                      \
     return __crosslane_argmax_##TY##_##ITY(X, I, Cluster, Stride, NaNPolicy);  \
   }                                                                            \
   template <int Cluster = CROSSLANE_WAVE_SIZE, int Stride = 1,                 \
             int NaNPolicy = CROSSLANE_NAN_IGNORE>                              \
-  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmin(CTY X, CITY I) {       \
-    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
-    static_assert(NaNPolicy >= 0 && NaNPolicy <= 3,                            \
-                  "crosslane: NaNPolicy must be CROSSLANE_NAN_IGNORE or "      \
-                  "CROSSLANE_NAN_WINS, optionally | CROSSLANE_ZEROS_EQUAL");   \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argmin(CTY X, CITY I)         \
+  CROSSLANE_CHECK_CLUSTER(Cluster, Stride)                                     \
+  CROSSLANE_CHECK_NAN_POLICY(NaNPolicy) {                                      \
     return __crosslane_argmin_##TY##_##ITY(X, I, Cluster, Stride, NaNPolicy);  \
   }                                                                            \
   template <bool (*Cmp)(CTY, CTY), int Cluster = CROSSLANE_WAVE_SIZE,          \
             int Stride = 1>                                                    \
-  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argcmp(CTY X, CITY I) {       \
-    CROSSLANE_CHECK_CLUSTER(Cluster, Stride);                                  \
+  CROSSLANE_WRAPPER __crosslane_arg_##TY##_##ITY argcmp(CTY X, CITY I)         \
+  CROSSLANE_CHECK_CLUSTER(Cluster, Stride) {                                   \
     return __crosslane_argcmp_##TY##_##ITY(X, I, Cmp, Cluster, Stride);        \
   }
 #define CROSSLANE_ARG_OVERLOADS2(TY, CTY)                                      \
@@ -208,8 +215,11 @@ CROSSLANE_ARG_OVERLOADS2(f32, float)
 CROSSLANE_ARG_OVERLOADS2(f64, double)
 
 #undef CROSSLANE_WRAPPER
-#undef CROSSLANE_CLUSTER_OK
+#undef CROSSLANE_STR2
+#undef CROSSLANE_STR
+#undef CROSSLANE_POW2
 #undef CROSSLANE_CHECK_CLUSTER
+#undef CROSSLANE_CHECK_NAN_POLICY
 #undef CROSSLANE_OVERLOAD
 #undef CROSSLANE_UOVERLOAD
 #undef CROSSLANE_INT_OVERLOADS
