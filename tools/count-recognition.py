@@ -50,7 +50,9 @@ def remarks(path):
             continue
         name = re.search(r"\nName:\s+(\S+)", doc).group(1)
         fn = re.search(r"\nFunction:\s+(\S+)", doc).group(1).strip("'")
-        out.append((kind.group(1), name, fn))
+        # One remark stands for the copies of its line (an unrolled loop).
+        copies = re.search(r"\n\s*- Copies:\s+'?(\d+)", doc)
+        out += [(kind.group(1), name, fn)] * (int(copies.group(1)) if copies else 1)
     return out
 
 

@@ -627,6 +627,7 @@ def why_bucket(reason, why):
         why = why[:117] + "..."
     return reason + (": " + why if why else "")
 DIFF = re.compile(r"^diff: (\d+) cases, (\d+) mismatches", re.M)
+COPIES = re.compile(r"\[(\d+) copies of this line\]")
 
 
 def spec_comment(seed, index, spec):
@@ -686,12 +687,19 @@ def one_kernel(a, index, tmp_root):
         remarks = text
         if a.corrupt_after:
             corrupt(after)
-        ok = REMARK_OK.findall(remarks)
-        miss = REMARK_MISS.findall(remarks)
+        # A remark stands for the copies of its line ("[N copies of this
+        # line]", an unrolled loop): counted that many times.
+        ok, miss, guarded = [], [], 0
+        for line in remarks.splitlines():
+            n = COPIES.search(line)
+            n = int(n.group(1)) if n else 1
+            ok += REMARK_OK.findall(line) * n
+            miss += REMARK_MISS.findall(line) * n
+            guarded += n * ("guarded at run time" in line)
         chipres["recognised"] = len(ok)
         chipres["refused"] = [m[0] for m in miss]
         res["chains_ok"] += len(ok)
-        res["guarded"] += len(re.findall(r"guarded at run time", remarks))
+        res["guarded"] += guarded
         if ok:
             res["recognised"] += 1
         if not ok and not miss:

@@ -43,6 +43,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Compare.h"
+#include "crosslane/Support/RemarkCoalescer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -434,8 +435,8 @@ public:
              argrec::StageCache &Cache,
              llvm::ArrayRef<argrec::LadderVersion> Versions,
              llvm::function_ref<void()> BeforeChange)
-      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Cache(Cache),
-        BeforeChange(BeforeChange), Versions(Versions) {
+      : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Remarks(F, ORE),
+        Cache(Cache), BeforeChange(BeforeChange), Versions(Versions) {
     for (const argrec::LadderVersion &V : Versions) {
       for (llvm::Instruction *I : V.CopyCalls)
         CopyOf[I] = &V;
@@ -457,6 +458,9 @@ private:
   llvm::DominatorTree &DT;
   llvm::PostDominatorTree &PDT;
   llvm::OptimizationRemarkEmitter &ORE;
+  /// The chains' remarks: one per distinct remark, with the copies counted
+  /// (emitted when the recogniser is done with the function).
+  RemarkCoalescer Remarks;
   argrec::StageCache &Cache;
   llvm::function_ref<void()> BeforeChange; ///< called before the first edit
   llvm::ArrayRef<argrec::LadderVersion> Versions;

@@ -141,13 +141,14 @@ bool computedFrom(Value *V, function_ref<bool(Value *)> IsLeaf,
 
 /// Every (self, partner) tuple over the components' representatives, as
 /// rows of 2 * Comps.size() values (self's components, then partner's).
-static std::vector<uint64_t>
+static SmallVector<uint64_t, 0>
 allRepPairs(ArrayRef<SmallVector<uint64_t, 32>> Reps) {
   unsigned N = Reps.size();
   size_t Rows = 1;
   for (const auto &R : Reps)
     Rows *= R.size() * R.size();
-  std::vector<uint64_t> Out(Rows * 2 * N);
+  SmallVector<uint64_t, 0> Out;
+  Out.resize_for_overwrite(Rows * 2 * N); // every element is written below
   SmallVector<unsigned, 4> Ctr(2 * N, 0);
   for (size_t Row = 0; Row < Rows; ++Row) {
     uint64_t *T = Out.data() + Row * 2 * N;
@@ -165,9 +166,9 @@ allRepPairs(ArrayRef<SmallVector<uint64_t, 32>> Reps) {
 /// Every (self, partner) pair of representative states for \p P's combine
 /// (the constants it compares with among them), 2 x components per row;
 /// with \p Empty, only pairs of two "no element" states.
-static std::vector<uint64_t> repTuples(const CombineProgram &P,
-                                       const StageShape &Sh,
-                                       std::optional<EmptyPair> Empty = {}) {
+static SmallVector<uint64_t, 0> repTuples(const CombineProgram &P,
+                                          const StageShape &Sh,
+                                          std::optional<EmptyPair> Empty = {}) {
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
   for (auto [CI, C] : enumerate(Sh.Comps)) {
     if (Empty && Empty->first == CI) {
@@ -211,7 +212,7 @@ static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
                           ArrayRef<int> Chosen,
                           std::optional<EmptyPair> Empty = {}) {
   auto Maps = outputMaps(Sh);
-  std::vector<uint64_t> Tuples = repTuples(P, Sh, Empty);
+  SmallVector<uint64_t, 0> Tuples = repTuples(P, Sh, Empty);
   unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
   unsigned NW = Sh.WordOfSlot.size();
   constexpr unsigned Block = 256;
@@ -240,6 +241,20 @@ static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
   return true;
 }
 
+/// True when \p A and \p B expect the same side of every (self, partner)
+/// pair without NaN and without -0 against +0: they differ at most in the
+/// NaN and zero rules of float values.
+static bool samePlainOrder(const Candidate &A, const Candidate &B,
+                           ArrayRef<Component> Comps) {
+  if (A.IsArg != B.IsArg || A.Max != B.Max || A.ValSlot != B.ValSlot ||
+      A.IdxSlot != B.IdxSlot || A.Sentinel != B.Sentinel ||
+      A.UnsignedIdx != B.UnsignedIdx || A.LargestIdx != B.LargestIdx ||
+      A.UnsignedVal != B.UnsignedVal)
+    return false;
+  // Integer min/max order by their operation; float ones by Max alone.
+  return A.IsArg || Comps[0].isFloat() || A.Op == B.Op;
+}
+
 /// Pass 3 of evaluateStage: counts in \p R, per candidate of \p Cands, the
 /// rows of \p Tuples (\p NAll of them) where the side that all outputs
 /// agree on (their chosen columns \p ChosenCols) disagrees with it.
@@ -257,6 +272,20 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
   R.Mismatch.assign(Cands.size(), 0);
   R.NumberMismatch.assign(Cands.size(), 0);
   R.OrderMismatch.assign(Cands.size(), 0);
+  // On a row without NaN and without -0 against +0, candidates that differ
+  // only in their NaN and zero rules expect the same side: one expected()
+  // per class of them (RowExpect, valid where RowStamp is the row).
+  SmallVector<unsigned, 16> ClassOf(Cands.size());
+  for (auto [CI, C] : enumerate(Cands)) {
+    ClassOf[CI] = CI;
+    for (unsigned CJ = 0; CJ < CI; ++CJ)
+      if (samePlainOrder(Cands[CJ], C, Comps)) {
+        ClassOf[CI] = CJ;
+        break;
+      }
+  }
+  SmallVector<Expect, 16> RowExpect(Cands.size());
+  SmallVector<unsigned, 16> RowStamp(Cands.size(), ~0u);
   for (unsigned Row = 0; Row < NAll; ++Row) {
     const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
     ArrayRef<uint64_t> S(T, NComp), Pt(T + NComp, NComp);
@@ -281,12 +310,21 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
     bool HasNaN = false;
     for (auto [I, Cm] : enumerate(Comps))
       HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
+    bool Plain = !HasNaN && !mixesZeros(Comps, S, Pt);
     for (auto [CI, C] : enumerate(Cands)) {
       // Only zero / non-zero counts matter; a mismatch on ordered values
       // implies the other two, so nothing more can change for C.
       if (R.OrderMismatch[CI])
         continue;
-      Expect E = expected(C, Comps, S, Pt);
+      unsigned K = ClassOf[CI];
+      Expect E;
+      if (Plain && RowStamp[K] == Row) {
+        E = RowExpect[K];
+      } else {
+        E = expected(C, Comps, S, Pt);
+        if (Plain)
+          RowExpect[K] = E, RowStamp[K] = Row;
+      }
       bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
                 (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
                 (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
@@ -334,13 +372,15 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
     Col[OI + 1] = Col[OI] + Maps[OI].size();
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
-  std::vector<uint64_t> Tuples = repTuples(P, Sh);
+  SmallVector<uint64_t, 0> Tuples = repTuples(P, Sh);
   unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
   ++NumStageProofs;
   NumProofRows += NAll;
   // Sides[column][row]: which of the pair's states output column (an
   // output read through one of its maps) equals.
-  std::vector<uint8_t> Sides(size_t(NAll) * Col[NOut], 0);
+  // Written for every viable column; the others are never read.
+  SmallVector<uint8_t, 0> Sides;
+  Sides.resize_for_overwrite(size_t(NAll) * Col[NOut]);
   SmallVector<bool, 16> Viable(Col[NOut], true);
   constexpr unsigned Block = 256;
   std::vector<uint64_t> SW(NW * Block), PW(NW * Block);
@@ -379,6 +419,10 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
                           ? ~uint64_t(0)
                           : (uint64_t(1) << Sh.OutBits[OI]) - 1;
       for (auto [MI, M] : enumerate(Maps[OI])) {
+        // A column that failed a row is never chosen: its sides are not
+        // read again.
+        if (!Viable[Col[OI] + MI])
+          continue;
         uint8_t *Sd = Sides.data() + size_t(Col[OI] + MI) * NAll + First;
         const uint64_t *SLo = SW.data() + M.Lo * Rows,
                        *PLo = PW.data() + M.Lo * Rows;

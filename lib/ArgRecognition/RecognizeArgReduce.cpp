@@ -118,13 +118,13 @@ void Recognizer::emitRemark(const Stage &S, Instruction *At, StringRef Name,
                             StringRef CopyName, const std::string &Msg) {
   const LadderVersion *Copy = CopyOf.lookup(S.Calls.front());
   if (Copy && Copy->Secondary)
-    ORE.emit([&]() {
+    Remarks.emit([&]() {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, CopyName, userDebugLoc(At),
                                         At->getParent())
              << Msg;
     });
   else
-    ORE.emit([&]() {
+    Remarks.emit([&]() {
       return RemarkT(DEBUG_TYPE, Name, userDebugLoc(At), At->getParent())
              << Msg;
     });
@@ -509,6 +509,34 @@ static void trapFallbacks(Function &F, ArrayRef<BranchInst *> Guards) {
 RecognizeArgReducePass::RecognizeArgReducePass()
     : Cache(std::make_shared<argrec::StageCache>()) {}
 
+namespace {
+/// What a function holds that the recogniser's phases look for, from one
+/// scan: a phase whose kind of code is absent is not run (each would scan
+/// the function again to find nothing), and a function without cross-lane
+/// reads or atomics is left at once, before any analysis.
+struct FunctionFacts {
+  bool Exchanges = false;   ///< cross-lane reads
+  bool SlotChoices = false; ///< pointer phis or memcpys (StructCopies.h)
+  bool Elements = false;    ///< extractelement of a fixed vector
+  bool Atomics = false;     ///< atomicrmw (LaneAtomics.h decides)
+
+  explicit FunctionFacts(Function &F) {
+    for (Instruction &I : instructions(F)) {
+      if (auto *CI = dyn_cast<CallInst>(&I)) {
+        Exchanges |= exchangedWordOperand(CI) != NoLane;
+        SlotChoices |= isa<MemCpyInst>(CI);
+      } else if (auto *Phi = dyn_cast<PHINode>(&I)) {
+        SlotChoices |= Phi->getType()->isPointerTy();
+      } else if (auto *EE = dyn_cast<ExtractElementInst>(&I)) {
+        Elements |= isa<FixedVectorType>(EE->getVectorOperandType());
+      } else {
+        Atomics |= isa<AtomicRMWInst>(I);
+      }
+    }
+  }
+};
+} // namespace
+
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
@@ -529,14 +557,22 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     if (!Chip)
       return PreservedAnalyses::all();
     bool Vortex = argrec::isVortexChip(*Chip);
-    bool Split = argrec::prepareStructCopies(F, FAM, BeforeChange);
-    bool Scalarized = argrec::scalarizeExchangedElements(F, BeforeChange);
-    bool Narrowed = argrec::narrowHalfExchanges(F, BeforeChange);
+    FunctionFacts Facts(F);
+    if (!Facts.Exchanges && (Vortex || !Facts.Atomics))
+      return PreservedAnalyses::all();
+    bool Split = Facts.Exchanges && Facts.SlotChoices &&
+                 argrec::prepareStructCopies(F, FAM, BeforeChange);
+    if (Split) // InstCombine may have made or removed vector code
+      Facts = FunctionFacts(F);
+    bool Scalarized =
+        Facts.Elements && argrec::scalarizeExchangedElements(F, BeforeChange);
+    bool Narrowed =
+        Facts.Exchanges && argrec::narrowHalfExchanges(F, BeforeChange);
     auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     SmallVector<LadderVersion, 2> Versions;
-    if (!Vortex)
+    if (!Vortex && Facts.Exchanges)
       Versions = versionLadderLoops(
           F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
           [&]() -> const UniformityInfo & {
@@ -545,8 +581,9 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
           BeforeChange);
     if (!Versions.empty())
       PDT.recalculate(F);
-    SmallVector<argrec::RestoredHighWord, 4> HighWords =
-        argrec::restoreHighWords(F, DT, BeforeChange);
+    SmallVector<argrec::RestoredHighWord, 4> HighWords;
+    if (Facts.Exchanges)
+      HighWords = argrec::restoreHighWords(F, DT, BeforeChange);
     recognize::Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions,
                             BeforeChange);
     bool Changed =
@@ -578,7 +615,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     // whole-wave results then count as uniform values). Uniformity is asked
     // for the function as it is now.
     bool Atomics = false;
-    if (!Vortex && argrec::hasLaneAtomics(F)) {
+    if (!Vortex && Facts.Atomics && argrec::hasLaneAtomics(F)) {
       BeforeChange();
       if (Changed || R.cfgChanged() || !Versions.empty())
         FAM.invalidate(F, PreservedAnalyses::none());

@@ -68,7 +68,7 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   bool Fallback = UsedFallback;
   CROSSLANE_DEBUG(dbgs() << "  expanded " << What << ": " << Sequence
                          << (Fallback ? " (portable steps used)" : "") << "\n");
-  ORE.emit([&] {
+  Remarks.emit([&] {
     OptimizationRemark R(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
                          CI->getParent());
     R << "expanded " << What << " for ";
@@ -81,7 +81,7 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
     return R << ": " << ore::NV("Sequence", Sequence);
   });
   if (Fallback) {
-    ORE.emit([&] {
+    Remarks.emit([&] {
       OptimizationRemarkMissed R(DEBUG_TYPE, "PortableFallback",
                                  userDebugLoc(CI), CI->getParent());
       if (!Chip.HasDPP)

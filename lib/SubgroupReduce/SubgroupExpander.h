@@ -22,6 +22,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
+#include "crosslane/Support/RemarkCoalescer.h"
 #include "crosslane/Support/SourceLocation.h"
 #include "crosslane/Vortex/VortexISA.h"
 
@@ -108,8 +109,8 @@ public:
                    OptimizationRemarkEmitter &ORE,
                    const ExpandSubgroupOptions &Opts,
                    FunctionAnalysisManager &FAM)
-      : F(F), Chip(Chip), ORE(ORE), Opts(Opts), FAM(FAM), Ctx(F.getContext()),
-        IsVortex(vortex::isVortexFunction(F)),
+      : F(F), Chip(Chip), ORE(ORE), Remarks(F, ORE), Opts(Opts), FAM(FAM),
+        Ctx(F.getContext()), IsVortex(vortex::isVortexFunction(F)),
         VortexLanes(IsVortex ? vortex::knownWarpSize(F) : 0) {}
 
   bool run();
@@ -118,6 +119,8 @@ private:
   Function &F;
   const ChipInfo &Chip;
   OptimizationRemarkEmitter &ORE;
+  /// Expansion remarks, one per distinct remark with the copies counted.
+  RemarkCoalescer Remarks;
   const ExpandSubgroupOptions &Opts;
   FunctionAnalysisManager &FAM;
   LLVMContext &Ctx;
