@@ -12,8 +12,9 @@ fails when opt crashes, prints an LLVM ERROR, or the verifier rejects the
 result; an error diagnostic for bad input is not a failure. Prints totals
 and exits non-zero on any failure; failing inputs are kept in --out.
 With --executor it runs random crosslane-run command lines (argument
-types, counts, sizes, grids, --diff) on the seeds instead: a hang
-(60 s) or a crash fails, an error message does not.
+types, counts, sizes, grids, --diff) on the seeds instead, and with --ir
+on seeds with one random change each (see mutate_ir): a hang (60 s) or a
+crash fails, an error message does not.
 
   tools/fuzz-passes.py --build build --cases 2000 --seed 1
 """
@@ -125,9 +126,9 @@ def kernels(path):
     return out
 
 
-def executor_case(rng, run_tool, seed, target):
-    """One random crosslane-run command line on \p seed: returns (crashed,
-    text)."""
+def executor_case(rng, run_tool, seed, target, module=None):
+    """One random crosslane-run command line for \p seed's kernels, run on
+    \p module (default: the seed): returns (crashed, text)."""
     ks = kernels(seed)
     if not ks:
         return None, ""
@@ -146,12 +147,13 @@ def executor_case(rng, run_tool, seed, target):
         args = args[:-1] if args and rng.random() < 0.5 else args + \
             ["--arg=i32:3"]
     kname = name.split("__crosslane_vx_entry.", 1)[-1]
-    cmd = [run_tool, seed, f"--kernel={kname}",
+    module = module or seed
+    cmd = [run_tool, module, f"--kernel={kname}",
            f"--grid={rng.choice(['1', '2', '3,2'])}",
            f"--block={rng.choice(['1', '16', '33', '64', '256'])}",
            "--print=none", "--max-lane-instructions=20000000"] + args
     if rng.random() < 0.3:
-        cmd += [f"--diff={seed}", "--cases=1",
+        cmd += [f"--diff={module}", "--cases=1",
                 f"--sizes={rng.choice(['1', '5', '64'])}"]
     code, text = run(cmd, timeout=60)
     crashed = code < 0 or "Stack dump" in text or "LLVM ERROR" in text or \
@@ -159,24 +161,101 @@ def executor_case(rng, run_tool, seed, target):
     return crashed, " ".join(cmd) + "\n" + text
 
 
+BINOPS = ["add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr",
+          "ashr", "and", "or", "xor"]
+BIG = ["0", "-1", "1", "2147483647", "-2147483648", "4294967295",
+       "9223372036854775807", "65535", "1024", "33"]
+
+
+def mutate_ir(rng, text):
+    """\p text with one random change: (kind, new text). Most keep the
+    module parseable and change what it computes (an operation, a constant:
+    divisions by zero, shifts past the width, endless loops, far addresses);
+    others break it (a line dropped, the file cut, bytes that are not IR)."""
+    lines = text.split("\n")
+    body = [i for i, l in enumerate(lines) if l.startswith("  ") and
+            "=" in l and not l.lstrip().startswith(";")]
+    kind = rng.choice(["opcode", "opcode", "constant", "constant",
+                       "drop-line", "truncate", "garbage"])
+    # Seeds without such lines fall through to the next kind.
+    if kind == "opcode" and body:
+        cands = [i for i in body
+                 if any(f"= {op} " in lines[i] for op in BINOPS)]
+        if cands:
+            i = rng.choice(cands)
+            for op in BINOPS:
+                if f"= {op} " in lines[i]:
+                    lines[i] = lines[i].replace(f"= {op} ",
+                                                f"= {rng.choice(BINOPS)} ", 1)
+                    lines[i] = lines[i].replace(" nuw ", " ").replace(
+                        " nsw ", " ").replace(" exact ", " ").replace(
+                        " disjoint ", " ")
+                    break
+            return kind, "\n".join(lines)
+    if kind in ("opcode", "constant") and body:
+        cands = [i for i in body if any(c.isdigit() for c in
+                                        lines[i].split("=", 1)[1])]
+        if cands:
+            i = rng.choice(cands)
+            head, tail = lines[i].split("=", 1)
+            toks = tail.split(" ")
+            nums = [k for k, t in enumerate(toks)
+                    if t.rstrip(",").lstrip("-").isdigit()]
+            if nums:
+                k = rng.choice(nums)
+                comma = "," if toks[k].endswith(",") else ""
+                toks[k] = rng.choice(BIG) + comma
+                lines[i] = head + "=" + " ".join(toks)
+                return "constant", "\n".join(lines)
+    if kind in ("opcode", "constant", "drop-line") and body:
+        del lines[rng.choice(body)]
+        return "drop-line", "\n".join(lines)
+    if kind == "truncate":
+        return kind, text[:rng.randrange(max(1, len(text)))]
+    return "garbage", "".join(chr(rng.choice([9, 10] + list(range(32, 127))))
+                              for _ in range(rng.randint(0, 400)))
+
+
 def fuzz_executor(a, pool, rng, out):
+    """Random crosslane-run command lines on the seeds, and with --ir on
+    mutated seeds: a crash or a hang fails, a clear error does not."""
     tool = os.path.join(a.build, "bin", "crosslane-run")
     ran = crashes = 0
+    outcomes = {}
     start = time.time()
+    tmp = tempfile.mkdtemp(prefix="crosslane-fuzz-exec-")
     for case in range(a.cases):
         seed, target = rng.choice(pool)
-        crashed, text = executor_case(rng, tool, seed, target)
+        kind = "as is"
+        if a.ir:
+            kind, text = mutate_ir(rng, open(seed, errors="replace").read())
+            mutated = os.path.join(tmp, "mutated.ll")
+            with open(mutated, "w") as f:
+                f.write(text)
+            # The command line is drawn from the seed's kernels (a mutation
+            # may leave none to find).
+            crashed, text = executor_case(rng, tool, seed, target,
+                                          module=mutated)
+        else:
+            crashed, text = executor_case(rng, tool, seed, target)
         if crashed is None:
             continue
         ran += 1
+        verdict = ("crash or hang" if crashed else
+                   "error" if "error:" in text else "ran")
+        outcomes[(kind, verdict)] = outcomes.get((kind, verdict), 0) + 1
         if crashed:
             crashes += 1
             os.makedirs(out, exist_ok=True)
-            shutil.copy(seed, os.path.join(out, f"exec{case}.ll"))
-            print(f"FAIL executor case {case}:\n  " +
+            shutil.copy(mutated if a.ir else seed,
+                        os.path.join(out, f"exec{case}.ll"))
+            print(f"FAIL executor case {case} ({kind}):\n  " +
                   "\n  ".join(text.strip().splitlines()[:8]))
+    shutil.rmtree(tmp, ignore_errors=True)
     print(f"fuzz-executor: {ran} runs in {time.time() - start:.0f} s: "
           f"{crashes} crashes or hangs")
+    for (kind, verdict), n in sorted(outcomes.items()):
+        print(f"  {kind}: {n} {verdict}")
     return 1 if crashes else 0
 
 
@@ -246,6 +325,11 @@ def main():
     ap.add_argument("--executor", action="store_true",
                     help="fuzz crosslane-run's command line on the seeds "
                          "instead of the passes")
+    ap.add_argument("--ir", action="store_true",
+                    help="with --executor: run each command line on the seed "
+                         "with one random change (an operation, a constant, "
+                         "a line dropped, the file cut, bytes that are not "
+                         "IR)")
     ap.add_argument("--codegen", action="store_true",
                     help="also compile each transformed module with llc "
                          "-verify-machineinstrs, the plugin loaded (its "

@@ -46,6 +46,10 @@
 ; UNDEF: crosslane-run: error: load from '__oclc_daz_opt', a constant this module declares but does not define (a device-library constant that was not linked?) in lane 0 at undefined_constant:entry:1
 ; FLAG: crosslane-run: Unknown command line argument '--bogus-flag'
 ; MISSING: crosslane-run: error: cannot load
+; A file that is not IR: the parser's error at its line, named once.
+; RUN: echo 'define void @k( {' > %t.bad.ll
+; RUN: not %crosslane-run %t.bad.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=PARSE
+; PARSE: crosslane-run: error: cannot load '{{[^']*}}.bad.ll': {{[^ ]*}}.bad.ll:2:1: error: expected type
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.s.sethalt(i32)

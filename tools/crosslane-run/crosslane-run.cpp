@@ -694,7 +694,9 @@ void load(Loaded &L, StringRef Path, unsigned Which) {
   if (!L.M) {
     std::string S;
     raw_string_ostream OS(S);
-    Diag.print("crosslane-run", OS, false);
+    // "FILE:LINE:COL: error: MESSAGE" and the line, as LLVM's tools print it
+    // (without a second program name).
+    Diag.print(nullptr, OS, false);
     fatal("cannot load '" + Path + "': " + StringRef(S).trim());
   }
   std::string VErr;
