@@ -203,6 +203,7 @@ struct Region {
   std::vector<uint8_t> Init;
   bool ReadOnly = false;
   bool Declared = false; ///< a constant the module declares but never defines
+  bool Private = false;  ///< a lane's private memory (its stack)
 };
 
 /// Where one scalar leaf of a value lives in memory: its type and byte

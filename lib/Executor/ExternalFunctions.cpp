@@ -301,6 +301,8 @@ Expected<uint64_t> Executor::Impl::callScalar(Function &F,
   Wave Tmp;
   Tmp.Index = CurWave ? CurWave->Index : 0;
   Tmp.Priv.resize(W);
+  for (Region &R : Tmp.Priv)
+    R.Private = true;
   Tmp.PrivTop.assign(W, 0);
   Frame Fr;
   initFrame(Fr, DF, 1ULL << Lane, Tmp);

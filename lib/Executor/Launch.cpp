@@ -51,6 +51,8 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
     Wv.Valid = N == 64 ? ~0ULL : ((1ULL << N) - 1);
     Wv.TMask = Wv.Valid;
     Wv.Priv.resize(W);
+    for (Region &R : Wv.Priv)
+      R.Private = true;
     Wv.PrivTop.assign(W, 0);
     Frame F;
     initFrame(F, DK, Wv.Valid, Wv);

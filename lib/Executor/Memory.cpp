@@ -376,13 +376,16 @@ bool Executor::Impl::execStore(LaneCtx &C) {
     return C.fail("store through a poison address in lane " +
                   Twine(llvm::countr_zero(PA)));
   // A poison scalar or vector element stored is reported (it is almost
-  // always a bug); an aggregate's poison fields (a struct built with
-  // insertvalue from poison) leave their bytes uninitialised instead.
+  // always a bug), except into a lane's private memory: clang copies a
+  // struct through its stack slots with its padding, which no one wrote.
+  // An aggregate's poison fields (a struct built with insertvalue from
+  // poison) and such private bytes are left uninitialised instead.
+  uint64_t PoisonLanes = 0;
+  unsigned PoisonLeaf = 0;
   if (D.LeafMem.empty())
-    for (unsigned L = 0; L < N; ++L)
-      if (uint64_t PV = C.opPoison(0, L) & Exec)
-        return C.fail("poison stored (lane " + Twine(llvm::countr_zero(PV)) +
-                      (N > 1 ? ", element " + Twine(L) : Twine("")) + ")");
+    for (unsigned L = 0; L < N && !PoisonLanes; ++L)
+      if ((PoisonLanes = C.opPoison(0, L) & Exec))
+        PoisonLeaf = L;
   bool Ok = true;
   forLanes(Exec, [&](unsigned Lane) {
     if (!Ok)
@@ -392,6 +395,11 @@ bool Executor::Impl::execStore(LaneCtx &C) {
     Region *R = resolve(I, D.AS, Addr, Lane, Total, D.Align, true, Off);
     if (!R) {
       Ok = false;
+      return;
+    }
+    if (((PoisonLanes >> Lane) & 1) && !R->Private) {
+      Ok = C.fail("poison stored (lane " + Twine(Lane) +
+                  (N > 1 ? ", element " + Twine(PoisonLeaf) : Twine("")) + ")");
       return;
     }
     for (unsigned L = 0; L < N; ++L) {
