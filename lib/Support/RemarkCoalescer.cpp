@@ -14,23 +14,23 @@ using namespace llvm;
 namespace crosslane {
 
 void RemarkCoalescer::record(const DiagnosticInfoOptimizationBase &R) {
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << R.getKind() << '|' << R.getPassName() << '|' << R.getRemarkName() << '|'
+     << R.getLocation().getRelativePath() << ':' << R.getLocation().getLine()
+     << ':' << R.getLocation().getColumn() << '|' << R.getMsg();
+  auto [It, New] = Index.try_emplace(Key, Entries.size());
+  if (!New) {
+    ++Entries[It->second].Count;
+    return;
+  }
   Entry E{DiagnosticKind(R.getKind()),
           R.getPassName().data(),
           R.getRemarkName().str(),
           R.getLocation(),
           {},
-          {},
           1};
   E.Args.append(R.getArgs().begin(), R.getArgs().end());
-  raw_string_ostream OS(E.Key);
-  OS << unsigned(E.Kind) << '|' << R.getPassName() << '|' << E.Name << '|'
-     << E.Loc.getRelativePath() << ':' << E.Loc.getLine() << ':'
-     << E.Loc.getColumn() << '|' << R.getMsg();
-  for (Entry &Old : Entries)
-    if (Old.Key == E.Key) {
-      ++Old.Count;
-      return;
-    }
   Entries.push_back(std::move(E));
 }
 
@@ -57,6 +57,7 @@ void RemarkCoalescer::flush() {
     }
   }
   Entries.clear();
+  Index.clear();
 }
 
 } // namespace crosslane

@@ -1,5 +1,4 @@
-//===- RemarkCoalescer.h - One remark for the copies of one line -*- C++
-//-*-===//
+//===- RemarkCoalescer.h - One remark for a line's copies ------*- C++ -*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -25,6 +24,7 @@
 #define CROSSLANE_SUPPORT_REMARKCOALESCER_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 
@@ -62,7 +62,6 @@ private:
     std::string Name;
     llvm::DiagnosticLocation Loc;
     llvm::SmallVector<llvm::DiagnosticInfoOptimizationBase::Argument, 4> Args;
-    std::string Key;
     unsigned Count = 1;
   };
   void record(const llvm::DiagnosticInfoOptimizationBase &R);
@@ -70,6 +69,7 @@ private:
   llvm::Function &F;
   llvm::OptimizationRemarkEmitter &ORE;
   std::vector<Entry> Entries;
+  llvm::StringMap<unsigned> Index; ///< key -> entry number
 };
 
 } // namespace crosslane
