@@ -297,7 +297,7 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
   if (!Err.empty()) // e.g. the 32-bit address space is full
     return false;
   CurWave = nullptr;
-  DecodedFunc *DK = decode(K);
+  DecodedFunc *DK = decode(TM->launchEntry(K, C));
   if (!DK)
     return false;
   for (unsigned Z = 0; Z < C.Grid[2]; ++Z)

@@ -50,6 +50,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
@@ -218,6 +219,8 @@ public:
 
   bool checkLaunch(const Function &K, const LaunchConfig &C,
                    std::string &Err) const override;
+  const Function &launchEntry(const Function &K,
+                              const LaunchConfig &C) const override;
   int packArguments(const Function &K, const LaunchConfig &C,
                     ArrayRef<uint64_t> BufAddr, std::vector<uint8_t> &Blob,
                     std::string &Err) const override;
@@ -307,6 +310,22 @@ bool VortexTarget::checkLaunch(const Function &K, const LaunchConfig &C,
     return false;
   }
   return true;
+}
+
+/// As Crosslane's HIP runtime: blocks of whole warps enter through
+/// `__vx_kentry_<name>.fullwarps` (EntryStub.cpp), which
+/// crosslane-vortex-full-warps may point at a copy of the entry whose
+/// subgroup operations assume every lane on.
+const Function &VortexTarget::launchEntry(const Function &K,
+                                          const LaunchConfig &C) const {
+  const VortexKernelMeta *KM = meta(K);
+  uint64_t Threads = uint64_t(C.Block[0]) * C.Block[1] * C.Block[2];
+  if (!KM || !Cfg.Threads || Threads % Cfg.Threads)
+    return K;
+  const GlobalAlias *A =
+      K.getParent()->getNamedAlias("__vx_kentry_" + KM->Name + ".fullwarps");
+  auto *F = A ? dyn_cast<Function>(A->getAliasee()) : nullptr;
+  return F && !F->isDeclaration() ? *F : K;
 }
 
 int VortexTarget::packArguments(const Function &K, const LaunchConfig &C,

@@ -11,6 +11,7 @@
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 #include "crosslane/Support/TargetInfoPrinter.h"
 #include "crosslane/Vortex/VortexDivergence.h"
+#include "crosslane/Vortex/VortexFullWarps.h"
 #include "crosslane/Vortex/VortexKernelABI.h"
 #include "crosslane/Xe/XeBlockIO.h"
 
@@ -110,6 +111,8 @@ void registerClassNames(PassBuilder &PB) {
   PIC->addClassToPassName(DevicePipelinePass::name(),
                           "crosslane-device-pipeline");
   PIC->addClassToPassName(VortexKernelABIPass::name(), "crosslane-vortex-abi");
+  PIC->addClassToPassName(VortexFullWarpsPass::name(),
+                          "crosslane-vortex-full-warps");
   PIC->addClassToPassName(VortexDivergencePass::name(),
                           "crosslane-vortex-divergence");
   PIC->addClassToPassName(XeBlockIOPass::name(), "crosslane-xe-block-io");
@@ -118,6 +121,11 @@ void registerClassNames(PassBuilder &PB) {
 } // namespace
 
 void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
+  // Vortex: kernel copies for whole-warp launches, whose subgroup
+  // operations outside divergent code need no path for lanes that are off
+  // (before the expansion; other targets: no-op).
+  if (Level != OptimizationLevel::O0)
+    MPM.addPass(VortexFullWarpsPass());
   FunctionPassManager FPM;
   FPM.addPass(TargetRemarksPass());
   // Hand-written butterflies become Crosslane operations where that is

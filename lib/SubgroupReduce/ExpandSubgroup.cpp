@@ -78,7 +78,11 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
       R << "Vortex warp" << ore::NV("WaveSize", VortexLanes);
     else
       R << Chip.CPU << " wave" << ore::NV("WaveSize", Chip.WaveSize);
-    return R << ": " << ore::NV("Sequence", Sequence);
+    R << ": " << ore::NV("Sequence", Sequence);
+    // crosslane-vortex-full-warps' copy of a kernel entry.
+    if (IsVortex && F.getName().ends_with(".fullwarps"))
+      R << " (the kernel's copy for launches of whole warps)";
+    return R;
   });
   if (Fallback) {
     Remarks.emit([&] {

@@ -151,7 +151,8 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
             B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
                               {W, B.getInt32(32)})};
   case StepKind::VortexBfly:
-    return {W, markExpanded(buildVortexBfly(B, W, M, VortexLanes))};
+    return {W, markExpanded(buildVortexBfly(B, W, M, VortexLanes,
+                                            VortexOperandsInRegisters))};
   case StepKind::VortexGather:
     return {W, markExpanded(buildVortexShflIdx(B, W, GatherSrc))};
   case StepKind::ReadlaneGather: {
@@ -353,8 +354,13 @@ void SubgroupExpander::emitGatherLoop(
 Value *SubgroupExpander::buildForActiveLanes(
     CallInst *CI, bool Partial, function_ref<Value *(IRBuilder<> &)> Build) {
   IRBuilder<> B(CI);
-  if (!IsVortex || !Partial)
-    return Build(B);
+  if (!IsVortex || !Partial) {
+    VortexOperandsInRegisters =
+        IsVortex && CI->hasMetadata(subgroup::WholeWarpLaunchMD);
+    Value *R = Build(B);
+    VortexOperandsInRegisters = false;
+    return R;
+  }
   // The thread mask (a ballot) is the same in every active lane: the branch
   // on it is uniform and needs no split.
   VortexMask = vortex::emitThreadMask(B);

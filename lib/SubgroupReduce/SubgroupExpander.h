@@ -131,6 +131,10 @@ private:
   bool IsVortex;
   unsigned VortexLanes;
   bool VortexGather = false;
+  /// Vortex: the current call runs in a whole-warp launch's copy without a
+  /// lanes-off path, so its shuffle operands may live in registers
+  /// (buildVortexBfly, subgroup::WholeWarpLaunchMD).
+  bool VortexOperandsInRegisters = false;
   /// The current call's thread mask, lane index and warp size; inside a
   /// gather loop, the partner subtree's first active lane and whether it
   /// has one.

@@ -30,9 +30,14 @@ namespace subgroup {
 inline constexpr unsigned VortexMaxWarpSize = 32;
 
 /// vx_shfl_bfly over the whole warp: lane L reads \p Word (i32) of lane
-/// L xor \p M (its own when that lane is past the warp).
+/// L xor \p M (its own when that lane is past the warp). The operand is
+/// loaded inside the instruction's asm, unless \p OperandInRegister (a
+/// whole-warp launch's call, without a path for lanes that are off): then it
+/// is an operand LLVM may keep in a register across loops, as the HIP
+/// header's shuffles do.
 llvm::Value *buildVortexBfly(llvm::IRBuilderBase &B, llvm::Value *Word,
-                             unsigned M, unsigned KnownWarpSize);
+                             unsigned M, unsigned KnownWarpSize,
+                             bool OperandInRegister = false);
 /// vx_shfl_idx over the whole warp: each lane reads \p Word (i32) of lane
 /// \p Src (i32, a lane of the warp).
 llvm::Value *buildVortexShflIdx(llvm::IRBuilderBase &B, llvm::Value *Word,

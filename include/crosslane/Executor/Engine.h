@@ -176,6 +176,12 @@ public:
                            std::string &Err) const {
     return true;
   }
+  /// The function a launch of \p K with \p C runs (Vortex's runtime enters
+  /// launches of whole warps through a kernel's `.fullwarps` entry).
+  virtual const llvm::Function &launchEntry(const llvm::Function &K,
+                                            const LaunchConfig &C) const {
+    return K;
+  }
   /// Kernels whose parameters are passed in memory (Vortex's KMU passes one
   /// pointer to an argument blob): lays the launch arguments out in \p
   /// Blob (buffer I is at address \p BufAddr[I]); the kernel's only

@@ -318,6 +318,14 @@ inline constexpr llvm::StringLiteral ExpandedLaneMoveMD = "crosslane.expanded";
 /// computed with lanes off is discarded by the guard).
 inline constexpr llvm::StringLiteral FullGroupsMD = "crosslane.full-groups";
 
+/// Metadata kind, beside FullGroupsMD, on a call that a Vortex launch of
+/// whole warps reaches with every lane on (crosslane-vortex-full-warps): its
+/// shuffle operands become register operands LLVM may hoist, as in a
+/// hand-written butterfly. Not on the recogniser's guarded calls, whose
+/// fallback code competes for the same registers.
+inline constexpr llvm::StringLiteral WholeWarpLaunchMD =
+    "crosslane.whole-warp-launch";
+
 inline ReduceOp getArgValueOp(ArgKind K, ElemType T, NaNPolicy P) {
   bool Max = K == ArgKind::ArgMax;
   if (!isFloat(T))

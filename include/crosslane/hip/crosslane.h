@@ -25,6 +25,12 @@
 #error "crosslane.h is for HIP device code (compile with crosslane-hipcc)"
 #endif
 
+// clang includes its HIP runtime wrapper first for AMDGPU; Vortex's HIP
+// header is included here when the program did not include it first.
+#ifndef __device__
+#include <hip/hip_runtime.h>
+#endif
+
 #ifndef CROSSLANE_WAVE_SIZE
 #ifdef __AMDGCN_WAVEFRONT_SIZE
 #define CROSSLANE_WAVE_SIZE __AMDGCN_WAVEFRONT_SIZE
