@@ -46,6 +46,9 @@
 ; UNDEF: crosslane-run: error: load from '__oclc_daz_opt', a constant this module declares but does not define (a device-library constant that was not linked?) in lane 0 at undefined_constant:entry:1
 ; FLAG: crosslane-run: Unknown command line argument '--bogus-flag'
 ; MISSING: crosslane-run: error: cannot load
+; A kernel that never ends: stopped by the lane-instruction budget.
+; RUN: not %crosslane-run %s --kernel=spin --mcpu=gfx942 --block=64 --arg=buf:i32:64:zero --max-lane-instructions=100000 2>&1 | FileCheck %s --check-prefix=SPIN
+; SPIN: crosslane-run: error: lane-instruction budget exhausted (infinite loop?) at spin:loop:
 ; A file that is not IR: the parser's error at its line, named once.
 ; RUN: echo 'define void @k( {' > %t.bad.ll
 ; RUN: not %crosslane-run %t.bad.ll --kernel=k 2>&1 | FileCheck %s --check-prefix=PARSE
@@ -190,4 +193,13 @@ entry:
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %l
   store i32 %v, ptr addrspace(1) %p, align 4
   ret void
+}
+
+define amdgpu_kernel void @spin(ptr addrspace(1) %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %j = add i32 %i, 1
+  br label %loop
 }

@@ -146,7 +146,9 @@ static cl::opt<unsigned>
                     cl::init(64), cl::cat(Cat));
 static cl::opt<uint64_t>
     Budget("max-lane-instructions",
-           cl::desc("Abort a run after this many lane-instructions"),
+           cl::desc("Abort a run after this many lane-instructions, with an "
+                    "error naming the budget (default 4000000000: about a "
+                    "minute; the guard against endless loops)"),
            cl::init(4000000000ULL), cl::cat(Cat));
 static cl::opt<std::string> IntRange(
     "int-range",
