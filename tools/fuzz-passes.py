@@ -216,6 +216,16 @@ def mutate_ir(rng, text):
                               for _ in range(rng.randint(0, 400)))
 
 
+def keep_failure(out, module, name, what, text, lines=6):
+    """Copies the failing input \p module to \p out/\p name and prints
+    \p what with the first lines of the tool's output."""
+    os.makedirs(out, exist_ok=True)
+    kept = os.path.join(out, name)
+    shutil.copy(module, kept)
+    print(f"FAIL {what} -> {kept}\n  " +
+          "\n  ".join(text.strip().splitlines()[:lines]))
+
+
 def fuzz_executor(a, pool, rng, out):
     """Random crosslane-run command lines on the seeds, and with --ir on
     mutated seeds: a crash or a hang fails, a clear error does not."""
@@ -246,11 +256,8 @@ def fuzz_executor(a, pool, rng, out):
         outcomes[(kind, verdict)] = outcomes.get((kind, verdict), 0) + 1
         if crashed:
             crashes += 1
-            os.makedirs(out, exist_ok=True)
-            shutil.copy(mutated if a.ir else seed,
-                        os.path.join(out, f"exec{case}.ll"))
-            print(f"FAIL executor case {case} ({kind}):\n  " +
-                  "\n  ".join(text.strip().splitlines()[:8]))
+            keep_failure(out, mutated if a.ir else seed, f"exec{case}.ll",
+                         f"executor case {case} ({kind})", text, lines=8)
     shutil.rmtree(tmp, ignore_errors=True)
     print(f"fuzz-executor: {ran} runs in {time.time() - start:.0f} s: "
           f"{crashes} crashes or hangs")
@@ -309,11 +316,8 @@ def codegen(plugin, target, before, module, case, out, totals):
         totals["llc-reasons"][reason] = totals["llc-reasons"].get(reason, 0) + 1
     if crash or broken:
         totals["llc-crash" if crash else "machine-verifier"] += 1
-        os.makedirs(out, exist_ok=True)
-        name = os.path.join(out, f"case{case}-codegen.ll")
-        shutil.copy(module, name)
-        print(f"FAIL case {case}: llc -verify-machineinstrs -> {name}\n  "
-              + "\n  ".join(text.strip().splitlines()[:6]))
+        keep_failure(out, module, f"case{case}-codegen.ll",
+                     f"case {case}: llc -verify-machineinstrs", text)
 
 
 def main():
@@ -373,12 +377,9 @@ def main():
             totals["error-diag"] += 1
         if crash or broken:
             totals["crash" if crash else "verifier"] += 1
-            os.makedirs(out, exist_ok=True)
-            name = os.path.join(out, f"case{case}.ll")
-            shutil.copy(shaped, name)
-            print(f"FAIL case {case}: {p} on {os.path.basename(seed)} after "
-                  f"[{','.join(steps)}] -> {name}\n  "
-                  + "\n  ".join(text.strip().splitlines()[:6]))
+            keep_failure(out, shaped, f"case{case}.ll",
+                         f"case {case}: {p} on {os.path.basename(seed)} after "
+                         f"[{','.join(steps)}]", text)
         elif a.codegen and code == 0:
             codegen(plugin, target, shaped, after, case, out, totals)
     shutil.rmtree(tmp, ignore_errors=True)

@@ -15,6 +15,7 @@
 
 #include "../lib/ArgRecognition/CombineProgram.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -24,20 +25,18 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
 
 using namespace llvm;
 using namespace crosslane::argrec;
 
 namespace {
 
-/// One stage of an argmax butterfly over (f32 value, i32 index) for
-/// each of the functions below; \c TIE is the index rule on equal values
-/// and \c IDX what the taken partner's index goes through.
-constexpr const char *Stages = R"IR(
-target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
-
-define i32 @smaller_index_wins(ptr addrspace(1) %p, i32 %addr) {
+/// One stage of an argmax butterfly over (f32 value, i32 index): the
+/// partner's pair is taken when its value is greater, or equal with an
+/// index that compares \p Tie (slt: the smaller index wins) to the lane's.
+std::string argmaxStage(StringRef Name, StringRef Tie) {
+  return (Twine("define i32 @") + Name + R"IR((ptr addrspace(1) %p, i32 %addr) {
   %w0 = load i32, ptr addrspace(1) %p
   %q = getelementptr i32, ptr addrspace(1) %p, i64 1
   %w1 = load i32, ptr addrspace(1) %q
@@ -47,7 +46,8 @@ define i32 @smaller_index_wins(ptr addrspace(1) %p, i32 %addr) {
   %pf = bitcast i32 %pv to float
   %gt = fcmp ogt float %pf, %v
   %eq = fcmp oeq float %pf, %v
-  %lt = icmp slt i32 %pi, %w1
+  %lt = icmp )IR" +
+          Tie + R"IR( i32 %pi, %w1
   %tie = and i1 %eq, %lt
   %take = or i1 %gt, %tie
   %nv = select i1 %take, i32 %pv, i32 %w0
@@ -55,45 +55,19 @@ define i32 @smaller_index_wins(ptr addrspace(1) %p, i32 %addr) {
   %s = add i32 %nv, %ni
   ret i32 %s
 }
-
-define i32 @same_again(ptr addrspace(1) %p, i32 %addr) {
-  %w0 = load i32, ptr addrspace(1) %p
-  %q = getelementptr i32, ptr addrspace(1) %p, i64 1
-  %w1 = load i32, ptr addrspace(1) %q
-  %pv = call i32 @llvm.amdgcn.ds.bpermute(i32 %addr, i32 %w0)
-  %pi = call i32 @llvm.amdgcn.ds.bpermute(i32 %addr, i32 %w1)
-  %v = bitcast i32 %w0 to float
-  %pf = bitcast i32 %pv to float
-  %gt = fcmp ogt float %pf, %v
-  %eq = fcmp oeq float %pf, %v
-  %lt = icmp slt i32 %pi, %w1
-  %tie = and i1 %eq, %lt
-  %take = or i1 %gt, %tie
-  %nv = select i1 %take, i32 %pv, i32 %w0
-  %ni = select i1 %take, i32 %pi, i32 %w1
-  %s = add i32 %nv, %ni
-  ret i32 %s
+)IR")
+      .str();
 }
 
-define i32 @larger_index_wins(ptr addrspace(1) %p, i32 %addr) {
-  %w0 = load i32, ptr addrspace(1) %p
-  %q = getelementptr i32, ptr addrspace(1) %p, i64 1
-  %w1 = load i32, ptr addrspace(1) %q
-  %pv = call i32 @llvm.amdgcn.ds.bpermute(i32 %addr, i32 %w0)
-  %pi = call i32 @llvm.amdgcn.ds.bpermute(i32 %addr, i32 %w1)
-  %v = bitcast i32 %w0 to float
-  %pf = bitcast i32 %pv to float
-  %gt = fcmp ogt float %pf, %v
-  %eq = fcmp oeq float %pf, %v
-  %lt = icmp sgt i32 %pi, %w1
-  %tie = and i1 %eq, %lt
-  %take = or i1 %gt, %tie
-  %nv = select i1 %take, i32 %pv, i32 %w0
-  %ni = select i1 %take, i32 %pi, i32 %w1
-  %s = add i32 %nv, %ni
-  ret i32 %s
-}
-
+/// The functions the tests read: two identical stages, the stage with the
+/// larger index winning ties, and a stage whose taken index goes through an
+/// operation the proof does not model.
+std::string stagesModule() {
+  return "target triple = \"amdgcn-amd-amdhsa\"\n"
+         "declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)\n" +
+         argmaxStage("smaller_index_wins", "slt") +
+         argmaxStage("same_again", "slt") +
+         argmaxStage("larger_index_wins", "sgt") + R"IR(
 define i32 @udiv_when_taken(ptr addrspace(1) %p, i32 %addr) {
   %w0 = load i32, ptr addrspace(1) %p
   %q = getelementptr i32, ptr addrspace(1) %p, i64 1
@@ -108,6 +82,7 @@ define i32 @udiv_when_taken(ptr addrspace(1) %p, i32 %addr) {
   ret i32 %ni
 }
 )IR";
+}
 
 /// A stage's program, compiled from function \p Name: the two
 /// ds.bpermute calls are the partners (word 0 the value's bits, a float;
@@ -160,7 +135,7 @@ protected:
   std::unique_ptr<Module> M;
   void SetUp() override {
     SMDiagnostic Err;
-    M = parseAssemblyString(Stages, Err, Ctx);
+    M = parseAssemblyString(stagesModule(), Err, Ctx);
     ASSERT_TRUE(M) << Err.getMessage().str();
   }
 };

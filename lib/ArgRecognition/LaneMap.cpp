@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/bit.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
@@ -310,6 +311,13 @@ unsigned exchangedWordOperand(const CallInst *CI) {
   default:
     return NoLane;
   }
+}
+
+bool hasExchanges(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    return CI && exchangedWordOperand(CI) != NoLane;
+  });
 }
 
 Value *exchangedWord(const CallInst *CI) {

@@ -28,6 +28,7 @@
 
 namespace llvm {
 class CallInst;
+class Function;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -106,6 +107,8 @@ constexpr unsigned NoLane = ~0u;
 llvm::Value *exchangedWord(const llvm::CallInst *CI);
 /// The operand number of exchangedWord, or NoLane.
 unsigned exchangedWordOperand(const llvm::CallInst *CI);
+/// True if \p F holds a cross-lane read (a call exchangedWordOperand knows).
+bool hasExchanges(const llvm::Function &F);
 
 /// The i64 whose low word \p V (an i64) provably shares, through the
 /// operations that keep it: `ashr (shl X, 32), 32`, `sext`/`zext (trunc X)`,

@@ -9,6 +9,7 @@
 #include "HighWords.h"
 #include "LadderLoops.h"
 #include "LaneAtomics.h"
+#include "LaneMap.h"
 #include "StructCopies.h"
 #include "VectorState.h"
 #include "VortexLaneOps.h"
@@ -85,7 +86,8 @@ PreservedAnalyses RecognizeArgPhasePass::run(Function &F,
   bool Changed = false, CFG = false;
   switch (Phase) {
   case RecognizeArgPhase::StructCopies:
-    Changed = argrec::prepareStructCopies(F, FAM, Nothing);
+    Changed =
+        argrec::hasExchanges(F) && argrec::prepareStructCopies(F, FAM, Nothing);
     break;
   case RecognizeArgPhase::VectorState:
     Changed = argrec::scalarizeExchangedElements(F, Nothing);

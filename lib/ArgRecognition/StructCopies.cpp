@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructCopies.h"
-#include "LaneMap.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -419,12 +418,6 @@ bool splitSelectedStructCopies(Function &F, function_ref<void()> BeforeChange) {
 
 bool prepareStructCopies(Function &F, FunctionAnalysisManager &FAM,
                          function_ref<void()> BeforeChange) {
-  bool Exchanges = any_of(instructions(F), [](Instruction &I) {
-    auto *CI = dyn_cast<CallInst>(&I);
-    return CI && exchangedWordOperand(CI) != NoLane;
-  });
-  if (!Exchanges)
-    return false;
   bool Speculated = speculateSlotLoads(F, BeforeChange);
   if (!splitSelectedStructCopies(F, BeforeChange) && !Speculated)
     return false;

@@ -58,10 +58,10 @@ bool splitSelectedStructCopies(llvm::Function &F,
 /// changed; \p BeforeChange is called before the first edit.
 bool speculateSlotLoads(llvm::Function &F,
                         llvm::function_ref<void()> BeforeChange);
-/// Both of the above, in a function with cross-lane reads, then SROA and
-/// InstCombine on \p F (as the pipeline would have run them had the copies
-/// been scalar). Returns true if \p F changed; \p BeforeChange is called
-/// before the first edit.
+/// Both of the above (for a function with cross-lane reads; the caller
+/// knows), then SROA and InstCombine on \p F (as the pipeline would have run
+/// them had the copies been scalar). Returns true if \p F changed; \p
+/// BeforeChange is called before the first edit.
 bool prepareStructCopies(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
                          llvm::function_ref<void()> BeforeChange);
 

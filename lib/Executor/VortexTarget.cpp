@@ -323,7 +323,7 @@ const Function &VortexTarget::launchEntry(const Function &K,
   if (!KM || !Cfg.Threads || Threads % Cfg.Threads)
     return K;
   const GlobalAlias *A =
-      K.getParent()->getNamedAlias("__vx_kentry_" + KM->Name + ".fullwarps");
+      K.getParent()->getNamedAlias(vortex::fullWarpsEntrySymbol(KM->Name));
   auto *F = A ? dyn_cast<Function>(A->getAliasee()) : nullptr;
   return F && !F->isDeclaration() ? *F : K;
 }

@@ -8,6 +8,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Vortex/VortexDivergence.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -84,8 +85,8 @@ PreservedAnalyses VortexFullWarpsPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   SmallVector<GlobalAlias *, 4> Entries;
   for (GlobalAlias &A : M.aliases())
-    if (A.getName().starts_with("__vx_kentry_") &&
-        A.getName().ends_with(".fullwarps"))
+    if (A.getName().starts_with(vortex::KernelEntryPrefix) &&
+        A.getName().ends_with(vortex::FullWarpsSuffix))
       Entries.push_back(&A);
   for (GlobalAlias *A : Entries) {
     auto *E = dyn_cast<Function>(A->getAliasee());
@@ -96,7 +97,7 @@ PreservedAnalyses VortexFullWarpsPass::run(Module &M, ModuleAnalysisManager &) {
       continue;
     ValueToValueMapTy VMap;
     Function *Copy = CloneFunction(E, VMap);
-    Copy->setName(E->getName() + ".fullwarps");
+    Copy->setName(E->getName() + vortex::FullWarpsSuffix);
     Copy->setLinkage(GlobalValue::InternalLinkage);
     MDNode *Full = MDNode::get(M.getContext(), {});
     for (CallInst *CI : Calls) {

@@ -293,11 +293,11 @@ std::string emitHipEntry(Function &K, uint64_t LocalMem) {
   }
   B.CreateCall(&K, Args);
   B.CreateRetVoid();
-  vortex::emitKernelEntryStub(M, ("__vx_kentry_" + K.getName()).str(),
+  vortex::emitKernelEntryStub(M, vortex::kernelEntrySymbol(K.getName()),
                               E->getName(), vortex::knownWarpSize(K));
   // For launches without partial warps (EntryStub.cpp).
   GlobalAlias::create(GlobalValue::ExternalLinkage,
-                      "__vx_kentry_" + K.getName() + ".fullwarps", E);
+                      vortex::fullWarpsEntrySymbol(K.getName()), E);
   appendToUsed(M, {E});
   ++NumEntries;
   return "kernel " + K.getName().str() + " " +
@@ -333,7 +333,7 @@ void prepareHipKernel(Function &K) {
 
 void emitVortexKernelAlias(Function &K) {
   K.addFnAttr("crosslane-vortex-kernel");
-  std::string Name = ("__vx_kentry_" + K.getName()).str();
+  std::string Name = vortex::kernelEntrySymbol(K.getName());
   if (!K.getParent()->getNamedValue(Name))
     GlobalAlias::create(GlobalValue::ExternalLinkage, Name, &K);
   ++NumEntries;

@@ -19,10 +19,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <optional>
+#include <string>
 
 namespace llvm {
 class CallBase;
@@ -154,6 +156,18 @@ unsigned knownWarpSize(const llvm::Function &F);
 /// Marks \p F with VortexAttr and drops +xvortex from its target features:
 /// upstream LLVM does not know the feature and warns at every function.
 void markVortexFunction(llvm::Function &F);
+
+/// The symbols Crosslane's HIP runtime enters a kernel through
+/// (crosslane-vortex-abi makes them): `__vx_kentry_<kernel>` for any launch,
+/// and `__vx_kentry_<kernel>.fullwarps` for launches of whole warps.
+inline constexpr llvm::StringLiteral KernelEntryPrefix = "__vx_kentry_";
+inline constexpr llvm::StringLiteral FullWarpsSuffix = ".fullwarps";
+inline std::string kernelEntrySymbol(llvm::StringRef Kernel) {
+  return (KernelEntryPrefix + Kernel).str();
+}
+inline std::string fullWarpsEntrySymbol(llvm::StringRef Kernel) {
+  return kernelEntrySymbol(Kernel) + FullWarpsSuffix.str();
+}
 
 } // namespace vortex
 } // namespace crosslane
