@@ -49,7 +49,7 @@ void Executor::Impl::initFrame(Frame &Fr, DecodedFunc *DF, uint64_t Live,
   uint32_t Top = 0;
   for (unsigned L = 0; L < W; ++L)
     Top = std::max(Top, Wv.PrivTop[L]);
-  Fr.PrivBase = alignTo(Top, 16);
+  Fr.PrivBase = alignTo(Top, DF->PrivateAlign);
   uint32_t NewTop = Fr.PrivBase + DF->PrivateSize;
   if (NewTop > (1u << 20)) {
     Err = "private memory (stack) exhausted in '" + DF->F->getName().str() +
@@ -283,8 +283,7 @@ CallStep Executor::Impl::execCallSite(Wave &Wv, Frame &F, const DInst &D) {
   uint64_t Exec = D.WWM ? FullMask : F.Exec;
   LaneCtx C{{*this, F, D, Exec, F.Exec, W}};
   // Barriers suspend the wave (after checking convergence).
-  if (D.IID == Intrinsic::amdgcn_s_barrier ||
-      D.IID == Intrinsic::amdgcn_s_barrier_wait) {
+  if (D.Barrier) {
     uint64_t Elsewhere = F.Live & ~F.Exec;
     for (size_t K = 0; K + 1 < Wv.Frames.size(); ++K)
       Elsewhere |= Wv.Frames[K].Live & ~Wv.Frames[K].Exec;

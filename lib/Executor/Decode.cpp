@@ -286,7 +286,10 @@ bool Executor::Impl::layoutAllocas(const Function &F, DecodedFunc &DF) {
         failAt(I, "dynamic alloca is not modelled");
         return false;
       }
-      DF.PrivateSize = alignTo(DF.PrivateSize, AI->getAlign().value());
+      uint32_t A =
+          std::max<uint32_t>(AI->getAlign().value(), TM->minPrivateAlign());
+      DF.PrivateAlign = std::max(DF.PrivateAlign, A);
+      DF.PrivateSize = alignTo(DF.PrivateSize, A);
       for (DBlock &B : DF.Blocks)
         for (DInst &D : B.Insts)
           if (D.I == AI)
@@ -461,6 +464,11 @@ bool Executor::Impl::decodeCall(const CallBase &CB, DInst &D) {
   if (!Callee)
     return failAt(CB, "indirect calls are not modelled");
   D.IID = Callee->getIntrinsicID();
+  D.Barrier = D.IID == Intrinsic::amdgcn_s_barrier ||
+              D.IID == Intrinsic::amdgcn_s_barrier_wait ||
+              (Callee->isDeclaration() && TM->isBarrierCall(*Callee));
+  if (D.Barrier)
+    return true;
   // assert() in HIP device code calls __assert_fail(expr, file, line,
   // function); its body prints through hostcalls the executor does not
   // model. A failed assert is reported as one.

@@ -76,6 +76,9 @@ struct DInst {
   const BuiltinFn *Builtin = nullptr;
   bool External = false;
   bool AssertFail = false; ///< HIP's __assert_fail: a failed device assert
+  /// A work-group barrier: s_barrier, or a call the target names one
+  /// (TargetModel::isBarrierCall).
+  bool Barrier = false;
   /// Inline assembly that is only a comment (ockl's "hoisting hack"s): it
   /// runs nothing; the result, if any, is the operand its output is tied
   /// to (-1: no result).
@@ -116,6 +119,7 @@ struct DecodedFunc {
   std::vector<DBlock> Blocks;         ///< RPO order; 0 = entry
   std::vector<int32_t> ArgSlots;
   uint32_t PrivateSize = 0;                  ///< static allocas per lane
+  uint32_t PrivateAlign = 16;                ///< the frame's alignment
   llvm::SmallVector<int32_t, 1> RetLeafSlot; ///< unused placeholder
   unsigned RetLeaves = 0;
 };
@@ -267,6 +271,8 @@ public:
       GlobalAddr; ///< non-LDS
   llvm::DenseMap<const llvm::GlobalVariable *, uint32_t> LDSOffset;
   uint32_t StaticLDS = 0;
+  /// Local-memory addresses of the launch's __local arguments (0: none).
+  std::vector<uint64_t> LocalArgAddr;
   Region LDS;
   ExecStats Stats;
   std::string Err;

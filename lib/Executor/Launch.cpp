@@ -195,15 +195,24 @@ bool Executor::Impl::kernargLeaves(const Function &K, const LaunchConfig &C,
   }
   ArgBits.assign(K.arg_size(), 0);
   for (auto [L, KA] : zip(Leaves, C.Args)) {
-    uint64_t V = KA.IsBuffer ? BufAddr[KA.Buffer] : KA.Bits;
-    std::string Which = "kernel argument value " +
-                        std::to_string(&L - Leaves.data()) + " (" +
+    size_t Idx = &L - Leaves.data();
+    uint64_t V = KA.IsBuffer     ? BufAddr[KA.Buffer]
+                 : KA.LocalBytes ? LocalArgAddr[Idx]
+                                 : KA.Bits;
+    std::string Which = "kernel argument value " + std::to_string(Idx) + " (" +
                         typeName(L.Ty) + ")";
     if (KA.IsBuffer && !L.Ty->isPointerTy()) {
       Err = Which + " is not a pointer but a buffer was given";
       return false;
     }
-    if (!KA.IsBuffer && L.Ty->isPointerTy() && V != 0) {
+    if (KA.LocalBytes &&
+        (!L.Ty->isPointerTy() ||
+         TM->memSpace(L.Ty->getPointerAddressSpace()) != MemSpace::Local)) {
+      Err = Which + " is not a local-memory pointer but local memory was "
+                    "given";
+      return false;
+    }
+    if (!KA.IsBuffer && !KA.LocalBytes && L.Ty->isPointerTy() && V != 0) {
       Err = Which + " is a pointer: give a buffer";
       return false;
     }
@@ -254,6 +263,14 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     std::fill(R.Init.begin(), R.Init.end(), 1);
     BufAddr.push_back(A);
   }
+  // __local arguments: after the static local variables, 16-byte aligned.
+  uint64_t Local = alignTo(StaticLDS + TM->staticLocalBytes(K), 16);
+  LocalArgAddr.assign(C.Args.size(), 0);
+  for (auto [I, KA] : enumerate(C.Args))
+    if (KA.LocalBytes) {
+      LocalArgAddr[I] = Local;
+      Local = alignTo(Local + KA.LocalBytes, 16);
+    }
   std::vector<uint8_t> Kernarg;
   std::vector<uint64_t> ArgBits, ByRefOff;
   int Packed = TM->packArguments(K, C, BufAddr, Kernarg, Err);
@@ -291,7 +308,6 @@ bool Executor::Impl::run(const Function &K, const LaunchConfig &C,
     std::fill(R.Init.begin(), R.Init.end(), 1);
   }
   LDS.Name = Map.isFlat32() ? "local memory" : "LDS";
-  uint64_t Local = alignTo(StaticLDS + TM->staticLocalBytes(K), 16);
   LDS.Bytes.assign(Local + C.DynamicLDS, 0);
   LDS.Init.assign(Local + C.DynamicLDS, 0);
   if (!Err.empty()) // e.g. the 32-bit address space is full

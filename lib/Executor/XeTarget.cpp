@@ -16,6 +16,8 @@
 
 #include "crosslane/Executor/XeTarget.h"
 
+#include "XeSubgroup.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -51,11 +53,15 @@ struct Block2D {
   int Base = 0, Width = 1, Height = 2, Pitch = 3, Coord = 4, Private = -1;
 };
 
-StringRef itaniumBase(StringRef Name) {
+/// The function name inside an Itanium-mangled \p Name (\p Name itself
+/// when not mangled); \p Params gets the parameter codes after it.
+StringRef itaniumBase(StringRef Name, StringRef *Params = nullptr) {
   StringRef S = Name;
   size_t Len = 0;
   if (!S.consume_front("_Z") || S.consumeInteger(10, Len) || Len > S.size())
     return Name;
+  if (Params)
+    *Params = S.drop_front(Len);
   return S.take_front(Len);
 }
 
@@ -184,7 +190,16 @@ public:
     I.clear();
   }
   int execIntrinsic(OpCtx &, unsigned) override { return 0; }
+  /// IGC keeps private arrays in 64-byte registers, so an access may
+  /// assume more alignment than the alloca states (MLIR's XeVM lowering
+  /// loads `<8 x i32>` with align 32 from an `alloca [8 x i32], align 4`).
+  unsigned minPrivateAlign() const override { return 64; }
   int execExternal(OpCtx &C, StringRef Name) override;
+  bool isBarrierCall(const Function &Callee) const override {
+    StringRef Base = itaniumBase(Callee.getName());
+    return Base == "barrier" || Base == "work_group_barrier" ||
+           Base == "__spirv_ControlBarrier";
+  }
 
 private:
   int workItem(OpCtx &C, StringRef Base);
@@ -197,15 +212,16 @@ private:
 };
 
 int XeTarget::execExternal(OpCtx &C, StringRef Name) {
-  StringRef Base = itaniumBase(Name);
+  StringRef Params;
+  StringRef Base = itaniumBase(Name, &Params);
   if (Base.starts_with("get_"))
     return workItem(C, Base);
-  if (Base == "barrier" || Base == "work_group_barrier")
-    return C.fail("barriers are not modelled by the Xe target yet"), -1;
   Block2D B;
   if (spirvBlock(C, Base, B) || namedBlock(Base, B))
     return block2D(C, B);
-  return 0;
+  if (int R = xe::execMatrixMad(C, Base, SG))
+    return R;
+  return xe::execSubgroupBuiltin(C, Base, Params, SG);
 }
 
 /// OpenCL work-item and subgroup queries; the subgroup is the wave.

@@ -90,7 +90,9 @@ static cl::list<std::string> ArgSpecs(
              "neg-max, lanes: a 0/1 lane subset, new per case) or input "
              "(generator-driven in --diff; random "
              "otherwise). Scalars: TYPE:VALUE (e.g. i32:77, f32:2.5). "
-             "null: a null pointer. COUNT/VALUE may be N (the current "
+             "null: a null pointer. local:BYTES: a work-group local buffer "
+             "(an OpenCL __local kernel argument). COUNT/VALUE/BYTES may be N "
+             "(the current "
              "--sizes entry), or N+K / N*K. A struct parameter (byref) "
              "takes one value per scalar field, in memory order"),
     cl::cat(Cat));
@@ -309,7 +311,7 @@ bool evalCount(StringRef S, unsigned N, uint64_t &V) {
 /// One --arg.
 struct ArgSpec {
   std::string Text;
-  bool IsBuffer = false, IsNull = false;
+  bool IsBuffer = false, IsNull = false, IsLocal = false;
   ElemType T;
   std::string Count, Init, Value;
 };
@@ -323,6 +325,13 @@ ArgSpec parseArgSpec(StringRef S) {
   }
   SmallVector<StringRef, 4> Parts;
   S.split(Parts, ':', 3);
+  if (Parts[0] == "local") {
+    if (Parts.size() != 2)
+      fatal("bad local-memory spec '" + S + "' (want local:BYTES)");
+    A.IsLocal = true;
+    A.Count = Parts[1].str();
+    return A;
+  }
   if (Parts[0] == "buf") {
     if (Parts.size() != 4)
       fatal("bad buffer spec '" + S + "' (want buf:TYPE:COUNT:INIT)");
@@ -335,7 +344,7 @@ ArgSpec parseArgSpec(StringRef S) {
   }
   if (Parts.size() != 2 || !parseType(Parts[0], A.T))
     fatal("bad argument spec '" + S +
-          "' (want buf:TYPE:COUNT:INIT, TYPE:VALUE or null)");
+          "' (want buf:TYPE:COUNT:INIT, TYPE:VALUE, local:BYTES or null)");
   A.Value = Parts[1].str();
   return A;
 }
@@ -487,6 +496,14 @@ bool buildCase(const std::vector<ArgSpec> &Specs, unsigned N, StringRef Gen,
     const ArgSpec &S = Specs[AI];
     KernelArg KA;
     if (S.IsNull) {
+      C.Cfg.Args.push_back(KA);
+      continue;
+    }
+    if (S.IsLocal) {
+      uint64_t Bytes;
+      if (!evalCount(S.Count, N, Bytes) || !Bytes || Bytes > (1u << 20))
+        return Err = "bad byte count in '" + S.Text + "'", false;
+      KA.LocalBytes = Bytes;
       C.Cfg.Args.push_back(KA);
       continue;
     }

@@ -165,6 +165,12 @@ public:
   /// Non-intrinsic calls to bodiless functions the target knows (ockl
   /// helpers); same return convention.
   virtual int execExternal(OpCtx &C, llvm::StringRef Name) = 0;
+  /// True if a call of \p Callee (a declaration) is a work-group barrier:
+  /// the engine suspends the wave there as at s_barrier (after checking
+  /// that the wave is converged) until every wave of the workgroup arrives.
+  virtual bool isBarrierCall(const llvm::Function &Callee) const {
+    return false;
+  }
 
   // Hooks with defaults (AMDGPU uses none of them).
 
@@ -196,6 +202,9 @@ public:
   /// Bytes of local memory \p K uses besides the module's LDS variables
   /// (placed first; dynamic LDS follows, 16-byte aligned).
   virtual uint64_t staticLocalBytes(const llvm::Function &K) const { return 0; }
+  /// The least alignment the target gives every alloca (more than its IR
+  /// alignment where the target keeps private arrays in registers).
+  virtual unsigned minPrivateAlign() const { return 1; }
   /// Inline assembly the target models: a nonzero kind the engine passes
   /// back to execAsm, or 0 (with \p Why set if it is the target's but not
   /// modelled; an error when it runs).

@@ -41,6 +41,9 @@ struct KernelArg {
   bool IsBuffer = false;
   unsigned Buffer = 0; ///< index into the buffer list passed to run()
   uint64_t Bits = 0;   ///< scalar value, zero-extended
+  /// > 0: a workgroup-local buffer of this many bytes (an OpenCL __local
+  /// kernel argument); the argument is its local-memory address.
+  uint32_t LocalBytes = 0;
 };
 
 /// Launch shape and arguments.

@@ -1,0 +1,43 @@
+//===- XeSubgroup.h - Subgroup builtins of the Xe target model --*- C++ -*-===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The OpenCL subgroup builtins the Xe target model runs besides the 2D
+/// block operations (XeTarget.cpp): shuffles and broadcasts
+/// (cl_khr_subgroups, cl_khr_subgroup_shuffle[_relative],
+/// cl_intel_subgroups), reductions and scans (also non-uniform and
+/// clustered), votes, 1-D subgroup block reads and writes, and the
+/// subgroup matrix multiply-accumulate (DPAS) of
+/// cl_intel_subgroup_matrix_multiply_accumulate.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef CROSSLANE_LIB_EXECUTOR_XESUBGROUP_H
+#define CROSSLANE_LIB_EXECUTOR_XESUBGROUP_H
+
+#include "crosslane/Executor/Engine.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace crosslane {
+namespace exec {
+namespace xe {
+
+/// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
+/// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
+/// such a builtin, -1 error (recorded in \p C).
+int execSubgroupBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
+                        unsigned SG);
+
+/// Runs intel_sub_group_<a>_<b>_matrix_mad_k<K>: 1 done, 0 not one, -1
+/// error.
+int execMatrixMad(OpCtx &C, llvm::StringRef Base, unsigned SG);
+
+} // namespace xe
+} // namespace exec
+} // namespace crosslane
+
+#endif // CROSSLANE_LIB_EXECUTOR_XESUBGROUP_H
