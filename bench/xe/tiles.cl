@@ -8,12 +8,18 @@
 // -DONLY_2D; ocloc's own front end (for the others) -DNO_2D. Pitches are in elements; the surface
 // is P elements wide and 64 rows high.
 #define SG __attribute__((intel_reqd_sub_group_size(16)))
+// The host allocates the matrices 64-byte aligned (USM and SVM allocations
+// are); saying so lets crosslane-xe-block-io drop its run-time alignment
+// guard and the per-lane fallback behind it, which would otherwise count
+// here as static code.
+#define ALIGNED64(P) __builtin_assume(((ulong)(P) & 63) == 0)
 void intel_sub_group_2d_block_read_16b_8r16x2c(global void *, int, int, int, int2, private ushort *);
 void intel_sub_group_2d_block_read_transform_16b_16r16x1c(global void *, int, int, int, int2, private uint *);
 
 // A operand: two 8x16 blocks of 16-bit elements side by side (8 rows x 32).
 #ifndef NO_2D
 SG kernel void a_2d(global ushort *A, global uint *Out, int P, int Y) {
+  ALIGNED64(A);
   ushort V[16];
   intel_sub_group_2d_block_read_16b_8r16x2c(A, P * 2, 64, P * 2, (int2)(0, Y), V);
   uint S = 0;
@@ -48,6 +54,7 @@ SG kernel void a_plain(global ushort *A, global uint *Out, int P, int Y) {
 // 2k+1 of a column in one dword).
 #ifndef NO_2D
 SG kernel void b_2d(global ushort *B, global uint *Out, int P, int Y) {
+  ALIGNED64(B);
   uint V[8];
   intel_sub_group_2d_block_read_transform_16b_16r16x1c(B, P * 2, 64, P * 2, (int2)(0, Y), V);
   uint S = 0;
@@ -83,6 +90,9 @@ SG kernel void b_plain(global ushort *B, global uint *Out, int P, int Y) {
 // VNNI B tiles (32 rows x 16).
 #ifndef NO_2D
 SG kernel void step_2d(global ushort *A, global ushort *B, global uint *Out, int P, int K0) {
+  ALIGNED64(A);
+  ALIGNED64(B);
+  __builtin_assume((K0 & 31) == 0); // a K step starts at a multiple of 32
   ushort AV[16];
   uint B0[8], B1[8];
   intel_sub_group_2d_block_read_16b_8r16x2c(A, P * 2, 64, P * 2, (int2)(K0, 0), AV);

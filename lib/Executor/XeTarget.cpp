@@ -18,6 +18,7 @@
 
 #include "XeSubgroup.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -314,6 +315,19 @@ bool XeTarget::surface(OpCtx &C, const Block2D &B, Surface &S) {
   if (!Same)
     return C.fail("the 2D block coordinate differs between lanes");
   int64_t Adj = B.IGC ? 1 : 0; // IGC's builtins take sizes minus one
+  // The hardware ignores the base's low 6 bits (SPV_INTEL_2d_block_io
+  // requires 64-byte alignment): a misaligned base would silently read or
+  // write other elements.
+  if (V[0] % 64)
+    return C.fail("the 2D block base 0x" + utohexstr(V[0]) +
+                  " is not 64-byte aligned (it is " + Twine(V[0] % 64) +
+                  " modulo 64)");
+  // x's alignment for 1- and 2-byte elements (SPV_INTEL_2d_block_io,
+  // "Restrictions").
+  if (B.Es < 4 && X % (4 / B.Es))
+    return C.fail("the 2D block x coordinate " + Twine(X) +
+                  " is not a multiple of " + Twine(4 / B.Es) + " (" +
+                  Twine(B.Es) + "-byte elements)");
   S.Base = V[0];
   S.Width = int64_t(uint32_t(V[1])) + Adj;
   S.Height = int64_t(uint32_t(V[2])) + Adj;

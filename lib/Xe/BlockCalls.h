@@ -23,13 +23,18 @@
 #include <string>
 
 namespace llvm {
+class AssumptionCache;
 class CallInst;
+class DominatorTree;
 class OptimizationRemarkEmitter;
 class Value;
 } // namespace llvm
 
 namespace crosslane {
 namespace xe {
+
+/// What is proven of x's alignment rule for 1- and 2-byte elements.
+enum class XAlign { Proven, Broken, Unproven };
 
 struct BlockCall {
   llvm::CallInst *CI = nullptr;
@@ -42,6 +47,13 @@ struct BlockCall {
   llvm::SmallVector<llvm::StringRef, 4> NonConstant;
   llvm::Value *Base = nullptr, *Width = nullptr, *Height = nullptr,
               *Pitch = nullptr, *Coord = nullptr, *Private = nullptr;
+  /// The call operand that is Base; width, height, pitch and coordinate
+  /// follow it in both spellings.
+  unsigned BaseOp = 0;
+  /// Proven at validation, while the function's dominator tree is valid
+  /// (provenBaseAlign, xAlignment); kept by the pieces of a split.
+  uint64_t BaseAlign = 1;
+  XAlign XA = XAlign::Unproven;
 };
 
 /// \p CI as a 2D block operation, if it is one.
@@ -73,6 +85,34 @@ llvm::SmallVector<llvm::CallInst *, 8> splitBlockCall(const BlockCall &B,
 bool lowerToIGCFlatReads(llvm::ArrayRef<BlockCall> Valid,
                          llvm::OptimizationRemarkEmitter *ORE,
                          llvm::StringRef Chip);
+
+/// The base's alignment as far as it is proven at \p B's call (bytes, at
+/// most 64), from known bits, alignment attributes and \p AC's assumptions
+/// (e.g. `__builtin_assume(((ulong)p & 63) == 0)`).
+uint64_t provenBaseAlign(const BlockCall &B, llvm::AssumptionCache *AC,
+                         const llvm::DominatorTree *DT);
+
+/// What is known at \p B's call of the rule that x be a multiple of 4
+/// (1-byte elements) or 2 (2-byte elements); \p Residue gets x's known
+/// remainder when Broken. Proven for other element sizes.
+XAlign xAlignment(const BlockCall &B, llvm::AssumptionCache *AC,
+                  const llvm::DominatorTree *DT, uint64_t *Residue = nullptr);
+
+/// For valid operations (subgroup size 16) whose base is not proven
+/// 64-byte aligned: moves the base down to the 64-byte boundary at run time
+/// and adds what it moved by to x and the surface width (Triton's
+/// normalisation; the same elements are in bounds). Then, for what the
+/// operation needs and is not proven (x's alignment for 1- and 2-byte
+/// elements; after a move, a base aligned to max(4, element size) and the
+/// adjusted width within the pitch and 2^24), a run-time guard with the
+/// per-lane accesses (PlainFallback.cpp) on the other path. \p Calls become
+/// the 2D operations left; returns whether it added blocks.
+bool guardAlignment(llvm::SmallVectorImpl<BlockCall> &Calls,
+                    llvm::OptimizationRemarkEmitter *ORE, llvm::StringRef Chip);
+
+/// Emits before \p B's call the per-lane accesses that do what it does
+/// (PlainFallback.cpp; subgroup size 16); the call stays.
+void expandToPlainAccesses(const BlockCall &B);
 
 /// Replaces each of \p Valid (subgroup size 16) by the per-lane loads or
 /// stores that give each lane its fragment (PlainFallback.cpp): for chips

@@ -60,6 +60,15 @@ bool isGuaranteed(BlockOp Op, const BlockShape &S) {
 
 StringRef opName(BlockOp Op) { return BlockOps[unsigned(Op)].Name; }
 
+std::string describeBlock(BlockOp Op, const BlockShape &S) {
+  auto Num = [](unsigned V, uint64_t Scale = 1) {
+    return V ? std::to_string(V * Scale) : std::string("?");
+  };
+  return ("2D block " + opName(Op) + " " + Num(S.ElemBytes, 8) + "b_" +
+          Num(S.H) + "r" + Num(S.W) + "x" + Num(S.C) + "c")
+      .str();
+}
+
 #define GET_XeChipTable_IMPL
 #include "crosslane/Xe/XeBlockIOTables.inc"
 

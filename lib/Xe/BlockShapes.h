@@ -33,6 +33,11 @@ namespace xe {
 /// "load", "load-transform (VNNI)", ...
 llvm::StringRef opName(BlockOp Op);
 
+struct BlockShape;
+/// "2D block load 16b_8r16x2c": the operation and its shape as the
+/// OpenCL builtin names it ('?' for a size that is not a constant).
+std::string describeBlock(BlockOp Op, const BlockShape &S);
+
 /// One chip's 2D block facts (research/xe-block-io.md §4.1, §4.4).
 /// A chip: Name (pvc, bmg, lnl, dg2), Family ("Xe-HPC", "Xe2", "Xe-HPG"),
 /// Has2DBlock (cl_intel_subgroup_2d_block_io advertised), WideTransform

@@ -31,6 +31,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
+#include <cstring>
+
 using namespace llvm;
 
 namespace crosslane {
@@ -73,10 +75,7 @@ static std::optional<FlatRead> flatRead(BlockOp Op, const BlockShape &S) {
 }
 
 static std::string shapeName(const BlockCall &B) {
-  return (Twine(opName(B.Op)) + " " + Twine(B.Shape.ElemBytes * 8) + "b_" +
-          Twine(B.Shape.H) + "r" + Twine(B.Shape.W) + "x" + Twine(B.Shape.C) +
-          "c")
-      .str();
+  return describeBlock(B.Op, B.Shape).substr(strlen("2D block "));
 }
 
 /// The call of \p R replacing \p B: the result is stored to the buffer.

@@ -130,7 +130,12 @@ void Expander::run() {
       M.getOrInsertFunction("_Z22get_sub_group_local_idv", Bld.getInt32Ty());
   if (auto *F = dyn_cast<Function>(LaneFn.getCallee()))
     F->setCallingConv(CallingConv::SPIR_FUNC);
-  CallInst *LaneCall = Bld.CreateCall(LaneFn);
+  // At the function's entry: LLVM 22's SPIR-V back end defines a builtin
+  // variable where it is first read, and a read in a block that does not
+  // dominate the others' (a guarded fallback) breaks its machine verifier.
+  BasicBlock &Entry = B.CI->getFunction()->getEntryBlock();
+  IRBuilder<> AtEntry(&Entry, Entry.getFirstInsertionPt());
+  CallInst *LaneCall = AtEntry.CreateCall(LaneFn);
   LaneCall->setCallingConv(CallingConv::SPIR_FUNC);
   Lane = Bld.CreateZExt(LaneCall, Bld.getInt64Ty());
   X = Bld.CreateSExt(Bld.CreateExtractElement(B.Coord, uint64_t(0)),
@@ -175,16 +180,18 @@ void Expander::run() {
 }
 } // namespace
 
+void expandToPlainAccesses(const BlockCall &B) {
+  if (B.Op != BlockOp::Prefetch)
+    Expander(B, 16).run();
+}
+
 bool lowerToPlainAccesses(ArrayRef<BlockCall> Calls,
                           OptimizationRemarkEmitter *ORE, StringRef Chip) {
   for (const BlockCall &B : Calls) {
     if (ORE)
       ORE->emit([&] {
         OptimizationRemark R("crosslane-xe-block-io", "PlainFallback", B.CI);
-        R << "2D block " << opName(B.Op) << " "
-          << Twine(B.Shape.ElemBytes * 8).str() << "b_"
-          << Twine(B.Shape.H).str() << "r" << Twine(B.Shape.W).str() << "x"
-          << Twine(B.Shape.C).str() << "c on " << Chip;
+        R << describeBlock(B.Op, B.Shape) << " on " << Chip;
         if (B.Op == BlockOp::Prefetch)
           return R << " dropped (no 2D block hardware; a prefetch has no "
                       "effect on results)";
@@ -192,8 +199,7 @@ bool lowerToPlainAccesses(ArrayRef<BlockCall> Calls,
                  << (B.Op == BlockOp::Store ? "stores" : "loads")
                  << " (no 2D block hardware)";
       });
-    if (B.Op != BlockOp::Prefetch)
-      Expander(B, 16).run();
+    expandToPlainAccesses(B);
     B.CI->eraseFromParent();
   }
   return !Calls.empty();

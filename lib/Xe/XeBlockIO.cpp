@@ -11,12 +11,14 @@
 #include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -41,6 +43,13 @@ static cl::opt<std::string>
                        "crosslane-xe-block-io has no chip= (pvc, bmg, lnl, "
                        "dg2)"),
               cl::init("pvc"));
+
+static cl::opt<bool> XeAssumeAlignedOpt(
+    "crosslane-xe-assume-aligned-base",
+    cl::desc("crosslane-xe-block-io trusts that 2D block bases are 64-byte "
+             "aligned and x is aligned (as base=assume) instead of adding "
+             "run-time guards"),
+    cl::init(false));
 
 namespace crosslane {
 namespace xe {
@@ -78,6 +87,7 @@ bool decodeSpirv(CallInst *CI, BlockOp Op, BlockCall &B) {
   unsigned A = 4;
   if (Op == BlockOp::Store)
     B.Private = CI->getArgOperand(A++);
+  B.BaseOp = A;
   B.Base = CI->getArgOperand(A++);
   B.Width = CI->getArgOperand(A++);
   B.Height = CI->getArgOperand(A++);
@@ -156,8 +166,10 @@ public:
   /// With no \p ORE the validator is quiet: no remarks, no errors (a copy
   /// of a body checked where it runs), but it still splits and collects.
   Validator(Function &F, const XeChip &Chip, OptimizationRemarkEmitter *ORE,
-            const PostDominatorTree &PDT)
-      : F(F), Chip(Chip), ORE(ORE), U(F, PDT) {}
+            const PostDominatorTree &PDT, AssumptionCache &AC,
+            const DominatorTree &DT, bool AssumeAlignedBase)
+      : F(F), Chip(Chip), ORE(ORE), U(F, PDT), AC(AC), DT(DT),
+        AssumeAlignedBase(AssumeAlignedBase) {}
   bool run(ArrayRef<BlockCall> Calls);
   /// The calls that broke no rule.
   SmallVector<BlockCall, 8> Valid;
@@ -167,6 +179,9 @@ private:
   const XeChip &Chip;
   OptimizationRemarkEmitter *ORE;
   XeUniformity U;
+  AssumptionCache &AC;
+  const DominatorTree &DT;
+  bool AssumeAlignedBase;
   unsigned Broken = 0;
 
   void error(const BlockCall &B, const Twine &Rule);
@@ -184,13 +199,7 @@ private:
 };
 
 std::string Validator::describe(const BlockCall &B) const {
-  // A shape operand that is not a constant shows as '?'.
-  auto Num = [](unsigned V, uint64_t Scale = 1) {
-    return V ? std::to_string(V * Scale) : std::string("?");
-  };
-  return formatv("2D block {0} {1}b_{2}r{3}x{4}c", opName(B.Op),
-                 Num(B.Shape.ElemBytes, 8), Num(B.Shape.H), Num(B.Shape.W),
-                 Num(B.Shape.C));
+  return describeBlock(B.Op, B.Shape);
 }
 
 void Validator::error(const BlockCall &B, const Twine &Rule) {
@@ -275,6 +284,9 @@ bool Validator::split(const BlockCall &B, const SplitPlan &P, unsigned SG) {
   BasicBlock *BB = B.CI->getParent();
   for (CallInst *CI : splitBlockCall(B, P))
     if (std::optional<BlockCall> Piece = decodeBlockCall(CI)) {
+      // A piece's x is x plus whole blocks: x's alignment carries over.
+      Piece->BaseAlign = B.BaseAlign;
+      Piece->XA = B.XA;
       Valid.push_back(*Piece);
       if (!CI->isConvergent())
         CI->setConvergent();
@@ -341,28 +353,15 @@ void Validator::checkGeometry(const BlockCall &B) {
     error(B, Rule + " (it is " + Twine(*P) + ")");
   if (W && P && !(Rule = checkPitchVsWidth(*P, *W)).empty())
     error(B, Rule + " (pitch " + Twine(*P) + ", width " + Twine(*W) + ")");
-  if (Es == 1 || Es == 2) {
-    // x's low bits, from a constant or what known bits say.
-    const DataLayout &DL = F.getDataLayout();
-    Value *X = findScalarElement(B.Coord, 0);
-    if (!X)
-      missed(B, "XAlignmentUnproven",
-             checkX(1, Es) + ": not proven for this x; the caller must "
-                             "guarantee it");
-    if (X && X->getType()->isIntegerTy(32)) {
-      KnownBits K = computeKnownBits(X, DL, nullptr, B.CI);
-      unsigned Need = Es == 1 ? 2 : 1;
-      APInt Low = APInt::getLowBitsSet(32, Need);
-      if ((K.One & Low) != 0)
-        error(B, checkX(1, Es) + " (x is " +
-                     Twine((K.One & Low).getZExtValue()) + " modulo " +
-                     Twine(1u << Need) + ")");
-      else if ((K.Zero & Low) != Low)
-        missed(B, "XAlignmentUnproven",
-               checkX(1, Es) + ": not proven for this x; the caller must "
-                               "guarantee it");
-    }
-  }
+  uint64_t Residue = 0;
+  XAlign XA = xAlignment(B, &AC, &DT, &Residue);
+  if (XA == XAlign::Broken)
+    error(B, checkX(1, Es) + " (x is " + Twine(Residue) + " modulo " +
+                 Twine(Es == 1 ? 4 : 2) + ")");
+  else if (XA == XAlign::Unproven && AssumeAlignedBase)
+    missed(B, "XAlignmentUnproven",
+           checkX(1, Es) + ": not proven for this x; the caller must "
+                           "guarantee it");
 }
 
 void Validator::checkBase(const BlockCall &B) {
@@ -373,20 +372,19 @@ void Validator::checkBase(const BlockCall &B) {
     return;
   }
   const DataLayout &DL = F.getDataLayout();
-  KnownBits K = computeKnownBits(B.Base, DL, nullptr, B.CI);
-  Align A = B.Base->getPointerAlignment(DL);
+  KnownBits K = computeKnownBits(B.Base, DL, &AC, B.CI, &DT);
   APInt Low = APInt::getLowBitsSet(K.getBitWidth(), 6);
+  // A base known to be misaligned is a mistake worth an error even though
+  // normalisation could serve it; an unproven one is normalised at run
+  // time (BaseAlignment.cpp) unless the user vouches for it.
   if ((K.One & Low) != 0)
     error(B, "the base address must be 64-byte aligned (it is " +
                  Twine((K.One & Low).getZExtValue()) + " modulo 64)");
-  else if (A.value() < 64 && K.countMinTrailingZeros() < 6)
+  else if (AssumeAlignedBase && B.BaseAlign < 64)
     missed(B, "BaseAlignmentUnproven",
            "the base address must be 64-byte aligned, which is not proven "
            "here (known alignment " +
-               Twine(std::max<uint64_t>(
-                   A.value(), uint64_t(1)
-                                  << std::min(K.countMinTrailingZeros(), 6u))) +
-               " bytes); the caller must guarantee it");
+               Twine(B.BaseAlign) + " bytes); the caller must guarantee it");
 }
 
 void Validator::checkPrivate(const BlockCall &B, unsigned SG) {
@@ -457,7 +455,7 @@ void Validator::checkUniform(const BlockCall &B) {
 
 bool Validator::run(ArrayRef<BlockCall> Calls) {
   bool Changed = false;
-  for (const BlockCall &B : Calls) {
+  for (BlockCall B : Calls) {
     unsigned Before = Broken;
     CROSSLANE_DEBUG(dbgs() << "crosslane-xe-block-io: " << *B.CI << "\n");
     if (!B.Malformed.empty()) {
@@ -495,6 +493,10 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
       error(B, "the per-lane fallback does not rewrite this shape: its lane "
                "order differs between the extension's text and Intel's "
                "hardware (rows i and i + 16 per lane)");
+    // Alignment facts for the guards, while the dominator tree is valid.
+    if (B.Base->getType()->isPointerTy())
+      B.BaseAlign = provenBaseAlign(B, &AC, &DT);
+    B.XA = xAlignment(B, &AC, &DT);
     checkBase(B);
     checkGeometry(B);
     checkPrivate(B, SG);
@@ -561,13 +563,21 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   OptimizationRemarkEmitter *ORE =
       Quiet ? nullptr : &FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
-  xe::Validator V(F, *Chip, ORE, PDT);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
+  bool Assume = Opts.AssumeAlignedBase || XeAssumeAlignedOpt;
+  xe::Validator V(F, *Chip, ORE, PDT, AC, DT, Assume);
   bool Changed = V.run(Calls);
-  // The per-lane fallback's stores are branches: new blocks.
+  // The per-lane fallback's stores and the alignment guards are branches:
+  // new blocks.
   if (!Chip->Has2DBlock && xe::lowerToPlainAccesses(V.Valid, ORE, Chip->Name))
     return PreservedAnalyses::none();
-  if (Chip->Has2DBlock && Opts.LowerIGC)
+  bool NewBlocks =
+      !Opts.AssumeAlignedBase && xe::guardAlignment(V.Valid, ORE, Chip->Name);
+  if (Opts.LowerIGC)
     Changed |= xe::lowerToIGCFlatReads(V.Valid, ORE, Chip->Name);
+  if (NewBlocks)
+    return PreservedAnalyses::none();
   if (!Changed)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
@@ -583,6 +593,8 @@ void XeBlockIOPass::printPipeline(
     Params.push_back("chip=" + Opts.Chip);
   if (Opts.LowerIGC)
     Params.push_back("lower=igc");
+  if (Opts.AssumeAlignedBase)
+    Params.push_back("base=assume");
   if (!Params.empty())
     OS << "<" << join(Params, ";") << ">";
 }
@@ -596,13 +608,17 @@ Expected<XeBlockIOOptions> parseXeBlockIOOptions(StringRef Params) {
       Opts.LowerIGC = true;
       continue;
     }
+    if (P == "base=assume") {
+      Opts.AssumeAlignedBase = true;
+      continue;
+    }
     if (P.consume_front("chip=") && lookupXeChip(P)) {
       Opts.Chip = P.str();
       continue;
     }
     return make_error<StringError>(
         formatv("invalid crosslane-xe-block-io parameter '{0}' (expected "
-                "chip=NAME with NAME one of {1}, or lower=igc)",
+                "chip=NAME with NAME one of {1}, lower=igc or base=assume)",
                 P, xeChipNames())
             .str(),
         inconvertibleErrorCode());

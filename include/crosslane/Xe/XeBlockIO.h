@@ -40,6 +40,10 @@ struct XeBlockIOOptions {
   /// that builtin (the offline compiler Debian 12 ships knows neither
   /// 2D block spelling).
   bool LowerIGC = false;
+  /// base=assume: trust that every base is 64-byte aligned (a missed
+  /// remark where it is not proven) instead of moving unproven bases to a
+  /// 64-byte boundary at run time behind a guard (the default).
+  bool AssumeAlignedBase = false;
 };
 
 class XeBlockIOPass : public llvm::PassInfoMixin<XeBlockIOPass> {
