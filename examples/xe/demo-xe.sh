@@ -29,3 +29,21 @@ echo "-- pvc: SPIR-V from LLVM 22 (the 2D block calls are imports IGC resolves)"
 "${CLANG[@]}" -mllvm -crosslane-xe-chip=pvc -S "$SRC" -o "$OUT/gemm_tile.spvasm"
 grep -E 'LinkageAttributes "[^"]*intel_sub_group_2d_block' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
 grep -E 'OpExecutionMode .* SubgroupSize' "$OUT/gemm_tile.spvasm" | sed 's/^[[:space:]]*/    /'
+if command -v ocloc > /dev/null; then
+  echo "-- pvc through Debian 12's Intel compiler (lower=igc: the reads become IGC 1.0.12504's"
+  echo "   2D read builtins; its vISA shows the 2D load message each becomes)"
+  clang-22 -cl-std=CL3.0 --target=spirv64 -O2 -I "$ROOT/include" -S -emit-llvm "$SRC" \
+    -o "$OUT/gemm_tile.ll"
+  opt-22 -load-pass-plugin="$PLUGIN" -passes='crosslane-xe-block-io<chip=pvc;lower=igc>' \
+    -pass-remarks=crosslane-xe-block-io -pass-remarks-missed=crosslane-xe-block-io \
+    -S "$OUT/gemm_tile.ll" -o "$OUT/gemm_tile.igc.ll" 2>&1 \
+    | grep -E "lowered to|kept" | sed 's/^remark: [^ ]* /    /'
+  llc-22 -mtriple=spirv64-unknown-unknown -filetype=obj "$OUT/gemm_tile.igc.ll" -o "$OUT/gemm_tile.spv"
+  rm -rf "$OUT/ocloc" && mkdir -p "$OUT/ocloc"
+  IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir="$OUT/ocloc/dump" \
+    ocloc compile -file "$OUT/gemm_tile.spv" -spirv_input -device pvc --format zebin \
+      -out_dir "$OUT/ocloc" -output gemm_tile > "$OUT/ocloc/ocloc.log" 2>&1
+  grep -ho 'lsc_load_block2d[^[]*' "$OUT"/ocloc/dump/*.visaasm | sed 's/^/    /'
+else
+  echo "-- ocloc not installed: the IGC sends are not shown (tools/setup-deps.sh installs intel-opencl-icd)"
+fi
