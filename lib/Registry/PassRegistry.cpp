@@ -14,6 +14,7 @@
 #include "crosslane/Vortex/VortexFullWarps.h"
 #include "crosslane/Vortex/VortexKernelABI.h"
 #include "crosslane/Xe/XeBlockIO.h"
+#include "crosslane/Xe/XeFormBlocks.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -115,6 +116,7 @@ void registerClassNames(PassBuilder &PB) {
                           "crosslane-vortex-full-warps");
   PIC->addClassToPassName(VortexDivergencePass::name(),
                           "crosslane-vortex-divergence");
+  PIC->addClassToPassName(XeFormBlocksPass::name(), "crosslane-xe-form-blocks");
   PIC->addClassToPassName(XeBlockIOPass::name(), "crosslane-xe-block-io");
 }
 
@@ -138,7 +140,11 @@ void addDevicePipeline(ModulePassManager &MPM, OptimizationLevel Level) {
   // Crosslane's subgroup operations have no definition: expand them at
   // every optimisation level (the pass is isRequired()).
   FPM.addPass(ExpandSubgroupPass());
-  // spirv64: 2D block IO rules for -crosslane-xe-chip (other targets: no-op).
+  // spirv64: tiles loaded row by row, lane by lane, become 2D block loads
+  // where the chip has them; then the 2D block IO rules for
+  // -crosslane-xe-chip (other targets: no-op).
+  if (Level != OptimizationLevel::O0)
+    FPM.addPass(XeFormBlocksPass());
   FPM.addPass(XeBlockIOPass());
   MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
 }

@@ -106,7 +106,7 @@ Needs needsOf(IRBuilder<> &Bld, const BlockCall &B, Value *Addr, Value *NewW) {
                          Bld.getInt32(0)),
         "x is a multiple of " + Twine(Mult));
   }
-  if (!NewW)
+  if (!NewW || B.CI->getMetadata(AlignmentCheckedMD))
     return N;
   uint64_t Known = B.BaseAlign;
   uint64_t Unit = std::max<uint64_t>(4, Es);

@@ -56,6 +56,10 @@ struct BlockCall {
   XAlign XA = XAlign::Unproven;
 };
 
+/// The chip crosslane-xe-block-io and crosslane-xe-form-blocks use when
+/// their chip= is empty: -crosslane-xe-chip (default pvc).
+llvm::StringRef defaultXeChip();
+
 /// \p CI as a 2D block operation, if it is one.
 std::optional<BlockCall> decodeBlockCall(llvm::CallInst *CI);
 
@@ -97,6 +101,11 @@ uint64_t provenBaseAlign(const BlockCall &B, llvm::AssumptionCache *AC,
 /// remainder when Broken. Proven for other element sizes.
 XAlign xAlignment(const BlockCall &B, llvm::AssumptionCache *AC,
                   const llvm::DominatorTree *DT, uint64_t *Residue = nullptr);
+
+/// Metadata on a 2D call whose caller checks at run time what moving its
+/// base down to 64 bytes needs (a base that is a multiple of 4 bytes, the
+/// moved width within the pitch): crosslane-xe-form-blocks' calls.
+constexpr const char *AlignmentCheckedMD = "crosslane.xe.alignment.checked";
 
 /// For valid operations (subgroup size 16) whose base is not proven
 /// 64-byte aligned: moves the base down to the 64-byte boundary at run time

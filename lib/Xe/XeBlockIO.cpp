@@ -139,6 +139,8 @@ bool decodeOpenCL(CallInst *CI, StringRef Name, BlockCall &B) {
 
 } // namespace
 
+StringRef defaultXeChip() { return XeChipOpt; }
+
 std::optional<BlockCall> decodeBlockCall(CallInst *CI) {
   Function *Callee = CI->getCalledFunction();
   if (!Callee)

@@ -1,0 +1,724 @@
+//===- FormBlocks.cpp - 2D block loads formed from per-lane loads ---------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A subgroup of 16 that loads the rows of a tile lane by lane,
+//
+//   for (int R = 0; R < 8; ++R)
+//     V[R] = A[(Y + R) * P + X + get_sub_group_local_id()];
+//
+// reads what one 2D block load of 8 rows x 16 elements reads, and each
+// lane gets what the extension's lane mapping gives it (lane L: element L
+// of each row, row after row; with n consecutive elements per lane, a
+// block n x 16 wide). The rewrite keeps the original loads on a second
+// path and takes the 2D path only when a run-time guard holds:
+//
+//  * the subgroup has 16 work-items (the whole subgroup runs the load);
+//  * the pitch (the distance between rows, uniform) is a multiple of 16
+//    bytes, at least the surface width and at most 2^24;
+//  * lane L's address is row 0's base plus L elements, exactly: the index
+//    of an address is cast(U + c * lane) (c elements per lane), and when
+//    the cast widens a 32-bit index every row's U + c * lane is proven (at
+//    run time) not to wrap, so that the widened index is U's plus c * lane;
+//  * for get_local_id(0) / get_global_id(0) as the lane's index (lane =
+//    id mod 16 when the work-group's x size is a multiple of 16, by
+//    cl_intel_subgroups' order of work-items in subgroups), a global offset
+//    that is a multiple of 16.
+//
+// The surface is the tile itself: base = row 0's address, width max(64,
+// row bytes), height = rows, coordinate (0, 0), so every element the block
+// reads is in bounds and no out-of-bounds zero-fill can differ from the
+// original loads. Found at compile time: rows evenly spaced (scalar
+// evolution: row k's index is row 0's plus k times a uniform stride),
+// uniform control flow and uniform bases and strides (XeUniformity), no
+// write to memory between the first and the last load, and a shape the
+// chip has. crosslane-xe-block-io then aligns the base (AlignmentGuards).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockCalls.h"
+#include "XeUniformity.h"
+#include "crosslane/Support/Debug.h"
+#include "crosslane/Support/SourceLocation.h"
+#include "crosslane/Xe/XeFormBlocks.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#define DEBUG_TYPE "crosslane-xe-form-blocks"
+
+using namespace llvm;
+using namespace crosslane::xe;
+
+CROSSLANE_STATISTIC(NumFormed, "Number of 2D block loads formed");
+CROSSLANE_STATISTIC(NumRowLoads, "Number of per-lane loads they replace");
+
+namespace crosslane {
+namespace {
+
+constexpr unsigned SG = 16;
+
+enum class LaneKind { SubgroupLocalId, LocalId0, GlobalId0 };
+
+/// A work-item query whose value is the lane (plus a uniform multiple of
+/// 16).
+struct Lane {
+  Value *V = nullptr;
+  LaneKind K = LaneKind::SubgroupLocalId;
+};
+
+std::optional<Lane> laneQuery(Value *V) {
+  auto *CI = dyn_cast<CallInst>(V);
+  Function *F = CI ? CI->getCalledFunction() : nullptr;
+  if (!F)
+    return std::nullopt;
+  StringRef Base = demangledBase(F->getName());
+  if (Base == "get_sub_group_local_id" && CI->arg_size() == 0)
+    return Lane{V, LaneKind::SubgroupLocalId};
+  auto *Dim = CI->arg_size() == 1 ? dyn_cast<ConstantInt>(CI->getArgOperand(0))
+                                  : nullptr;
+  if (!Dim || !Dim->isZero())
+    return std::nullopt;
+  if (Base == "get_local_id")
+    return Lane{V, LaneKind::LocalId0};
+  if (Base == "get_global_id")
+    return Lane{V, LaneKind::GlobalId0};
+  return std::nullopt;
+}
+
+/// The one lane query \p V is computed from (nullptr: none or several).
+Value *findLane(Value *V, unsigned Depth, Value *&Found, bool &Several) {
+  if (auto L = laneQuery(V)) {
+    Several |= Found && Found != V;
+    Found = V;
+    return Found;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 12 || isa<PHINode, LoadInst, CallBase>(I))
+    return Found;
+  for (Value *Op : I->operands())
+    findLane(Op, Depth + 1, Found, Several);
+  return Found;
+}
+
+/// A per-lane load, its address Base + Cast(Core) * sizeof(Elem): a GEP
+/// that widens a 32-bit index (Cast, Core), or otherwise the address as
+/// scalar evolution sees it (Elem i8, Core the byte offset, no cast).
+struct RowLoad {
+  LoadInst *LI = nullptr;
+  Value *Base = nullptr;
+  Type *Elem = nullptr;
+  unsigned Cast = 0; ///< Instruction::SExt, ZExt or 0
+  Lane L;
+  const SCEV *CoreS = nullptr;
+  unsigned Row = 0;
+};
+
+/// The one lane query among the values \p S is computed from.
+std::optional<Lane> laneIn(const SCEV *S) {
+  std::optional<Lane> Found;
+  bool Several = false;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      if (std::optional<Lane> L = laneQuery(U->getValue())) {
+        Several |= Found && Found->V != L->V;
+        Found = L;
+      }
+    return false;
+  });
+  return Several ? std::nullopt : Found;
+}
+
+std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE) {
+  if (!LI->isSimple() || LI->getPointerAddressSpace() != 1)
+    return std::nullopt;
+  RowLoad R;
+  R.LI = LI;
+  Value *Ptr = LI->getPointerOperand();
+  auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
+  auto *Widen = GEP && GEP->getNumIndices() == 1
+                    ? dyn_cast<CastInst>(GEP->getOperand(1))
+                    : nullptr;
+  if (Widen && (isa<SExtInst>(Widen) || isa<ZExtInst>(Widen)) &&
+      Widen->getSrcTy()->isIntegerTy(32)) {
+    Value *Found = nullptr;
+    bool Several = false;
+    findLane(Widen->getOperand(0), 0, Found, Several);
+    if (Found && !Several) {
+      R.Base = GEP->getPointerOperand();
+      R.Elem = GEP->getSourceElementType();
+      R.Cast = Widen->getOpcode();
+      R.L = *laneQuery(Found);
+      R.CoreS = SE.getSCEV(Widen->getOperand(0));
+      return R;
+    }
+  }
+  const SCEV *PS = SE.getSCEV(Ptr);
+  const auto *BaseS = dyn_cast<SCEVUnknown>(SE.getPointerBase(PS));
+  if (!BaseS)
+    return std::nullopt;
+  R.Base = BaseS->getValue();
+  R.Elem = Type::getInt8Ty(LI->getContext());
+  R.CoreS = SE.getMinusSCEV(PS, BaseS);
+  std::optional<Lane> L = laneIn(R.CoreS);
+  if (!L || isa<SCEVCouldNotCompute>(R.CoreS))
+    return std::nullopt;
+  R.L = *L;
+  return R;
+}
+
+/// The shape of the load a group forms.
+struct Shape {
+  unsigned Es = 0;   ///< element bytes
+  unsigned N = 1;    ///< elements per lane per row
+  unsigned Rows = 0; ///< H
+  uint64_t Coef = 0; ///< index units per lane (c)
+  unsigned Bytes() const { return Es * N; }
+  unsigned W() const { return SG * N; }
+};
+
+/// True if \p V can be recomputed before \p At's block's end from values
+/// available there: instructions of \p At's block after \p At must be
+/// pure arithmetic (or work-item queries) over such values.
+bool recomputable(Value *V, const Instruction *At, unsigned Depth = 0) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->getParent() != At->getParent() || I->comesBefore(At))
+    return true;
+  if (Depth > 16 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(),
+                [&](Value *Op) { return recomputable(Op, At, Depth + 1); });
+}
+
+/// \p V for use before \p Before: a clone of its computation when it is
+/// defined in \p Tail (the block the split moved the rows' code to).
+Value *materialise(Value *V, Instruction *Before, BasicBlock *Tail,
+                   DenseMap<Value *, Value *> &Done) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->getParent() != Tail)
+    return V;
+  if (Value *C = Done.lookup(V))
+    return C;
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(materialise(Op.get(), Before, Tail, Done));
+  C->insertBefore(Before->getIterator());
+  Done[V] = C;
+  return C;
+}
+
+/// A group to form: its rows in order, shape, and the uniform values of
+/// row 0's index and of the stride (expanded before any block is split).
+struct Plan {
+  SmallVector<RowLoad, 8> Rows;
+  Shape S;
+  const SCEV *U0 = nullptr, *Stride = nullptr;
+  Value *U0V = nullptr, *StrideV = nullptr;
+  LoadInst *First = nullptr;
+};
+
+/// Emits remarks for one function.
+class Former {
+public:
+  Former(Function &F, const XeChip &Chip, ScalarEvolution &SE,
+         const DominatorTree &DT, const XeUniformity &U,
+         OptimizationRemarkEmitter &ORE)
+      : F(F), Chip(Chip), SE(SE), DT(DT), U(U), ORE(ORE),
+        DL(F.getDataLayout()) {}
+  /// Forms what it can; returns the formed 2D calls.
+  SmallVector<CallInst *, 4> run();
+
+private:
+  Function &F;
+  const XeChip &Chip;
+  ScalarEvolution &SE;
+  const DominatorTree &DT;
+  const XeUniformity &U;
+  OptimizationRemarkEmitter &ORE;
+  const DataLayout &DL;
+  bool WorkGroupXMultiple = false;
+
+  void missed(const RowLoad &R, unsigned Count, const Twine &Why);
+  bool shapeOf(SmallVectorImpl<RowLoad> &G, Shape &S);
+  const SCEV *laneUniform(const Lane &L);
+  const SCEV *uniformPart(const RowLoad &R, const Shape &S);
+  const SCEV *orderRows(SmallVectorImpl<RowLoad> &G);
+  bool uniformLeaves(const SCEV *S, const Lane &L) const;
+  LoadInst *firstOf(ArrayRef<RowLoad> G) const;
+  bool noWritesBetween(ArrayRef<RowLoad> G) const;
+  std::optional<Plan> plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
+  CallInst *form(Plan &P);
+  Value *guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S, Value *U0,
+               Value *StrideIdx, Value *Row0, Value *Pitch, std::string &What);
+};
+
+void Former::missed(const RowLoad &R, unsigned Count, const Twine &Why) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotFormed", userDebugLoc(R.LI),
+                                    R.LI->getParent())
+           << ore::NV("Loads", Count) << " per-lane loads of "
+           << (R.LI->getType()->isVectorTy() ? "vectors" : "elements")
+           << " in rows not formed into a 2D block load: " << Why.str();
+  });
+}
+
+/// Element size, elements per lane and lane coefficient, the same for all
+/// loads of \p G; false if the loads do not tile a row lane by lane.
+bool Former::shapeOf(SmallVectorImpl<RowLoad> &G, Shape &S) {
+  Type *T = G[0].LI->getType();
+  Type *ET = T->getScalarType();
+  if (!ET->isIntegerTy() && !ET->isHalfTy() && !ET->isBFloatTy() &&
+      !ET->isFloatTy())
+    return false;
+  S.Es = DL.getTypeStoreSize(ET);
+  S.N = T->isVectorTy() ? cast<FixedVectorType>(T)->getNumElements() : 1;
+  uint64_t G0 = DL.getTypeStoreSize(G[0].Elem);
+  if (!G0 || S.Bytes() % G0 || S.Bytes() > 4 || !isPowerOf2_32(S.Bytes()) ||
+      (S.Es != 1 && S.Es != 2 && S.Es != 4))
+    return false;
+  S.Coef = S.Bytes() / G0;
+  return true;
+}
+
+/// The lane query's value with the lane taken out: 0 for the subgroup
+/// local id, the id rounded down to a multiple of 16 otherwise.
+const SCEV *Former::laneUniform(const Lane &L) {
+  const SCEV *LS = SE.getSCEV(L.V);
+  if (L.K == LaneKind::SubgroupLocalId)
+    return SE.getZero(LS->getType());
+  const SCEV *Sixteen = SE.getConstant(LS->getType(), SG);
+  return SE.getMulExpr(Sixteen, SE.getUDivExpr(LS, Sixteen));
+}
+
+/// Row \p R's index with the lane taken out (U), if lane k's index is
+/// exactly U + c * k for every k in 0..15 (in the index's own width);
+/// nullptr otherwise. Each k is checked by substituting the lane's value,
+/// so casts and shifts of the lane are covered as they are.
+const SCEV *Former::uniformPart(const RowLoad &R, const Shape &S) {
+  const SCEV *LaneU = laneUniform(R.L);
+  auto At = [&](uint64_t K) {
+    ValueToSCEVMapTy Map;
+    Map[R.L.V] =
+        K ? SE.getAddExpr(LaneU, SE.getConstant(LaneU->getType(), K)) : LaneU;
+    return SCEVParameterRewriter::rewrite(R.CoreS, SE, Map);
+  };
+  const SCEV *U0 = At(0);
+  Type *Ty = R.CoreS->getType();
+  for (uint64_t K = 1; K < SG; ++K)
+    if (SE.getMinusSCEV(At(K), U0) != SE.getConstant(Ty, S.Coef * K))
+      return nullptr;
+  return U0;
+}
+
+/// Sorts \p G by row and returns the stride between rows (in index
+/// units), if the loads are rows 0 .. H-1 of one evenly spaced tile.
+const SCEV *Former::orderRows(SmallVectorImpl<RowLoad> &G) {
+  const SCEV *LaneS = SE.getSCEV(G[0].L.V);
+  SmallVector<const SCEV *, 8> D;
+  for (const RowLoad &R : G) {
+    D.push_back(SE.getMinusSCEV(R.CoreS, G[0].CoreS));
+    if (SCEVExprContains(D.back(), [&](const SCEV *S) { return S == LaneS; }))
+      return nullptr;
+  }
+  for (int Sign : {1, -1})
+    for (const SCEV *Cand : D) {
+      if (Cand->isZero())
+        continue;
+      const SCEV *Stride = Sign > 0 ? Cand : SE.getNegativeSCEV(Cand);
+      // Row of each load relative to load 0, in [-(H-1), H-1].
+      SmallVector<int, 16> K;
+      int H = G.size(), Lo = 0;
+      for (const SCEV *Di : D) {
+        int Found = INT_MIN;
+        for (int J = -H + 1; J < H && Found == INT_MIN; ++J)
+          if (SE.getMulExpr(SE.getConstant(Di->getType(), J, true), Stride) ==
+              Di)
+            Found = J;
+        if (Found == INT_MIN)
+          break;
+        K.push_back(Found);
+        Lo = std::min(Lo, Found);
+      }
+      if (int(K.size()) != H)
+        continue;
+      SmallVector<bool, 16> Seen(H, false);
+      bool Ok = true;
+      for (int &Ki : K) {
+        Ki -= Lo;
+        Ok &= Ki < H && !Seen[Ki];
+        if (Ok)
+          Seen[Ki] = true;
+      }
+      if (!Ok)
+        continue;
+      for (auto [R, Ki] : zip(G, K))
+        R.Row = Ki;
+      llvm::sort(
+          G, [](const RowLoad &A, const RowLoad &B) { return A.Row < B.Row; });
+      return Stride;
+    }
+  return nullptr;
+}
+
+/// Every value \p S is computed from is uniform (the lane query only
+/// inside the rounding-down that takes the lane out).
+bool Former::uniformLeaves(const SCEV *S, const Lane &L) const {
+  bool Ok = true;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    if (const auto *Un = dyn_cast<SCEVUnknown>(X))
+      if (Un->getValue() != L.V && U.of(Un->getValue()) != Lanes::Uniform)
+        Ok = false;
+    return false;
+  });
+  return Ok;
+}
+
+LoadInst *Former::firstOf(ArrayRef<RowLoad> G) const {
+  LoadInst *First = G[0].LI;
+  for (const RowLoad &R : G)
+    if (R.LI->comesBefore(First))
+      First = R.LI;
+  return First;
+}
+
+bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
+  BasicBlock *BB = G[0].LI->getParent();
+  const Instruction *First = firstOf(G), *Last = First;
+  for (const RowLoad &R : G)
+    if (Last->comesBefore(R.LI))
+      Last = R.LI;
+  bool In = false;
+  for (const Instruction &I : *BB) {
+    In |= &I == First;
+    if (In && I.mayWriteToMemory())
+      return false;
+    if (&I == Last)
+      break;
+  }
+  return true;
+}
+
+/// The mangled OpenCL name of the read, its private pointer typed as the
+/// extension declares (ushort for 16-bit and 8-bit 32-wide blocks, uchar
+/// for other 8-bit ones, uint for 32-bit).
+std::string readName(const Shape &S) {
+  std::string Name = formatv("intel_sub_group_2d_block_read_{0}b_{1}r{2}x1c",
+                             S.Es * 8, S.Rows, S.W());
+  char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
+  return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
+}
+
+Value *Former::guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S,
+                     Value *U0, Value *StrideIdx, Value *Row0, Value *Pitch,
+                     std::string &What) {
+  Module &M = *F.getParent();
+  auto Query = [&](StringRef Name, Type *Ret, ArrayRef<Value *> Args) {
+    SmallVector<Type *, 1> Tys;
+    for (Value *A : Args)
+      Tys.push_back(A->getType());
+    FunctionCallee FC =
+        M.getOrInsertFunction(Name, FunctionType::get(Ret, Tys, false));
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+      Fn->setCallingConv(CallingConv::SPIR_FUNC);
+    CallInst *CI = B.CreateCall(FC, Args);
+    CI->setCallingConv(CallingConv::SPIR_FUNC);
+    return CI;
+  };
+  SmallVector<std::string, 4> Parts;
+  Value *Ok = B.CreateICmpEQ(
+      Query("_Z18get_sub_group_sizev", B.getInt32Ty(), {}), B.getInt32(SG));
+  Parts.push_back("the subgroup has 16 work-items");
+  uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
+  Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Pitch, B.getInt64(Width)));
+  Ok = B.CreateAnd(Ok, B.CreateICmpSLE(Pitch, B.getInt64(1 << 24)));
+  Ok = B.CreateAnd(
+      Ok, B.CreateICmpEQ(B.CreateAnd(Pitch, B.getInt64(15)), B.getInt64(0)));
+  Parts.push_back(formatv(
+      "the row pitch is a multiple of 16 bytes from {0} to 2^24", Width));
+  // What moving the tile's address down to 64 bytes (AlignmentGuards)
+  // needs, checked here so that the 2D path is taken only where the moved
+  // load is, and the original loads run otherwise.
+  Value *Off =
+      B.CreateAnd(B.CreatePtrToInt(Row0, B.getInt64Ty()), B.getInt64(63));
+  Ok = B.CreateAnd(
+      Ok, B.CreateICmpEQ(B.CreateAnd(Off, B.getInt64(3)), B.getInt64(0)));
+  Ok = B.CreateAnd(Ok,
+                   B.CreateICmpSLE(B.CreateAdd(Off, B.getInt64(Width)), Pitch));
+  Parts.push_back("the tile's address is a multiple of 4 bytes and its "
+                  "row, moved down to 64 bytes, fits in the pitch");
+  if (G[0].Cast) {
+    // The widened index is U's plus c * lane only if no row's U + c * lane
+    // wraps in 32 bits: all of them lie between U0 and U0 + (H-1) * stride
+    // (+ 15c).
+    bool Signed = G[0].Cast == Instruction::SExt;
+    auto Wide = [&](Value *V) {
+      return Signed ? B.CreateSExt(V, B.getInt64Ty())
+                    : B.CreateZExt(V, B.getInt64Ty());
+    };
+    Value *Lo = Wide(U0);
+    Value *Span = B.CreateMul(B.CreateSExt(StrideIdx, B.getInt64Ty()),
+                              B.getInt64(S.Rows - 1));
+    Value *A = B.CreateAdd(Lo, Span);
+    Value *Min = B.CreateSelect(B.CreateICmpSLT(A, Lo), A, Lo);
+    Value *Max = B.CreateAdd(B.CreateSelect(B.CreateICmpSLT(A, Lo), Lo, A),
+                             B.getInt64(S.Coef * (SG - 1)));
+    int64_t MinV = Signed ? INT32_MIN : 0;
+    int64_t MaxV = Signed ? INT32_MAX : UINT32_MAX;
+    Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Min, B.getInt64(MinV)));
+    Ok = B.CreateAnd(Ok, B.CreateICmpSLE(Max, B.getInt64(MaxV)));
+    Parts.push_back("no row's 32-bit index wraps");
+  }
+  if (G[0].L.K == LaneKind::GlobalId0) {
+    Value *GOff =
+        Query("_Z17get_global_offsetj", B.getInt64Ty(), {B.getInt32(0)});
+    Ok = B.CreateAnd(
+        Ok, B.CreateICmpEQ(B.CreateAnd(GOff, B.getInt64(15)), B.getInt64(0)));
+    Parts.push_back("the global offset is a multiple of 16");
+  }
+  What = join(Parts, ", ");
+  return Ok;
+}
+
+CallInst *Former::form(Plan &P) {
+  SmallVectorImpl<RowLoad> &G = P.Rows;
+  const Shape &S = P.S;
+  Instruction *At = P.First;
+  IRBuilder<> B(At);
+  Value *U0V = P.U0V, *StrideV = P.StrideV;
+  B.SetInsertPoint(At);
+  auto Widen = [&](Value *V) -> Value * {
+    if (!G[0].Cast)
+      return B.CreateSExtOrTrunc(V, B.getInt64Ty());
+    return G[0].Cast == Instruction::SExt ? B.CreateSExt(V, B.getInt64Ty())
+                                          : B.CreateZExt(V, B.getInt64Ty());
+  };
+  uint64_t ElemBytes = DL.getTypeStoreSize(G[0].Elem);
+  Value *Row0 = B.CreateGEP(G[0].Elem, G[0].Base, Widen(U0V), "crosslane.tile");
+  Value *Pitch = B.CreateMul(B.CreateSExt(StrideV, B.getInt64Ty()),
+                             B.getInt64(ElemBytes), "crosslane.pitch");
+  std::string What;
+  Value *Ok = guard(B, G, S, U0V, StrideV, Row0, Pitch, What);
+  // The 2D path; the original loads, moved up to the first one, on the
+  // other (nothing writes memory between them).
+  Instruction *Then = nullptr, *Else = nullptr;
+  SplitBlockAndInsertIfThenElse(Ok, At, &Then, &Else);
+  BasicBlock *Merge = At->getParent();
+  DenseMap<Value *, Value *> Done;
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = F.getContext();
+  IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().getFirstInsertionPt());
+  Type *FragElem = IntegerType::get(Ctx, S.Es * 8);
+  AllocaInst *Frag = EB.CreateAlloca(ArrayType::get(FragElem, S.Rows * S.N),
+                                     nullptr, "crosslane.frag");
+  Frag->setAlignment(Align(4));
+  IRBuilder<> TB(Then);
+  Type *I32 = TB.getInt32Ty();
+  FunctionCallee Read = M.getOrInsertFunction(
+      readName(S),
+      FunctionType::get(TB.getVoidTy(),
+                        {Row0->getType(), I32, I32, I32,
+                         FixedVectorType::get(I32, 2), Frag->getType()},
+                        false));
+  auto *ReadF = cast<Function>(Read.getCallee());
+  ReadF->setCallingConv(CallingConv::SPIR_FUNC);
+  ReadF->setConvergent();
+  uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
+  CallInst *Call = TB.CreateCall(
+      Read, {Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
+             TB.CreateTrunc(Pitch, I32),
+             Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag});
+  Call->setCallingConv(CallingConv::SPIR_FUNC);
+  Call->setConvergent();
+  Call->setDebugLoc(At->getDebugLoc());
+  Call->setMetadata(AlignmentCheckedMD, MDNode::get(Ctx, {}));
+  for (RowLoad &R : G) {
+    Type *T = R.LI->getType();
+    Value *P = TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
+                                     uint64_t(R.Row) * S.Bytes());
+    Value *FromBlock = TB.CreateAlignedLoad(T, P, Align(S.Es));
+    // The original load, its address computed here.
+    auto *Clone = cast<LoadInst>(R.LI->clone());
+    Clone->insertBefore(Else->getIterator());
+    Clone->setOperand(
+        0, materialise(R.LI->getPointerOperand(), Clone, Merge, Done));
+    PHINode *Phi = PHINode::Create(T, 2, R.LI->getName() + ".row");
+    Phi->insertBefore(Merge->begin());
+    Phi->addIncoming(FromBlock, Then->getParent());
+    Phi->addIncoming(Clone, Else->getParent());
+    R.LI->replaceAllUsesWith(Phi);
+  }
+  for (RowLoad &R : G) {
+    Value *Ptr = R.LI->getPointerOperand();
+    R.LI->eraseFromParent();
+    RecursivelyDeleteTriviallyDeadInstructions(Ptr);
+  }
+  NumFormed += 1;
+  NumRowLoads += G.size();
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Formed", userDebugLoc(Call),
+                              Call->getParent())
+           << "formed "
+           << describeBlock(BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1})
+           << " on " << Chip.Name << " from " << ore::NV("Loads", G.size())
+           << " per-lane loads of rows; taken when " << What
+           << ", the original loads otherwise";
+  });
+  return Call;
+}
+
+/// Checks \p G (loads of one base, element type and lane query in one
+/// block) and, if it can be formed, expands its uniform values.
+std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
+  Plan P;
+  if (!shapeOf(G, P.S))
+    return std::nullopt; // not a tile row per lane: nothing to say
+  const RowLoad &R0 = G[0];
+  unsigned Count = G.size();
+  if (!ReqdSG16)
+    return missed(R0, Count,
+                  "the kernel does not require subgroups of 16 "
+                  "(intel_reqd_sub_group_size(16))"),
+           std::nullopt;
+  if (R0.L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
+    return missed(R0, Count,
+                  "the lane's index is get_local_id(0) or get_global_id(0) "
+                  "and the kernel's reqd_work_group_size x is not a "
+                  "multiple of 16"),
+           std::nullopt;
+  if (U.control(R0.LI->getParent()) != Lanes::Uniform)
+    return missed(R0, Count, "they are not in uniform control flow"),
+           std::nullopt;
+  if (!(P.Stride = orderRows(G)))
+    return missed(R0, Count,
+                  "the rows are not evenly spaced by a stride known here"),
+           std::nullopt;
+  P.S.Rows = G.size();
+  if (!(P.U0 = uniformPart(G[0], P.S)))
+    return missed(R0, Count,
+                  "lane L does not read element L of the row (" + Twine(P.S.N) +
+                      " per lane)"),
+           std::nullopt;
+  if (U.of(G[0].Base) != Lanes::Uniform || !uniformLeaves(P.U0, G[0].L) ||
+      !uniformLeaves(P.Stride, G[0].L))
+    return missed(R0, Count, "the base or the stride is not uniform"),
+           std::nullopt;
+  std::string Rule = checkShape(Chip, BlockOp::Load,
+                                BlockShape{P.S.Es, P.S.W(), P.S.Rows, 1}, SG);
+  if (!Rule.empty())
+    return missed(R0, Count, Rule), std::nullopt;
+  if (!noWritesBetween(G))
+    return missed(R0, Count, "something between them may write memory"),
+           std::nullopt;
+  P.First = firstOf(G);
+  for (const RowLoad &R : G)
+    if (!recomputable(R.LI->getPointerOperand(), P.First))
+      return missed(R0, Count,
+                    "an address is computed from a load or a call "
+                    "between them"),
+             std::nullopt;
+  P.Rows.assign(G.begin(), G.end());
+  return P;
+}
+
+SmallVector<CallInst *, 4> Former::run() {
+  SmallVector<CallInst *, 4> Calls;
+  if (F.getCallingConv() != CallingConv::SPIR_KERNEL)
+    return Calls;
+  auto MDInt = [&](StringRef Kind, unsigned Op) -> std::optional<uint64_t> {
+    MDNode *MD = F.getMetadata(Kind);
+    if (!MD || MD->getNumOperands() <= Op)
+      return std::nullopt;
+    if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(Op)))
+      return C->getZExtValue();
+    return std::nullopt;
+  };
+  bool ReqdSG16 = MDInt("intel_reqd_sub_group_size", 0) == 16;
+  std::optional<uint64_t> WGX = MDInt("reqd_work_group_size", 0);
+  WorkGroupXMultiple = WGX && *WGX % SG == 0;
+  // Analysis and expansion first, for every block: the rewrites split
+  // blocks, which scalar evolution must not see half done.
+  SmallVector<Plan, 4> Plans;
+  for (BasicBlock &BB : F) {
+    MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
+              SmallVector<RowLoad, 8>>
+        Groups;
+    for (Instruction &I : BB)
+      if (auto *LI = dyn_cast<LoadInst>(&I))
+        if (std::optional<RowLoad> R = rowLoad(LI, SE))
+          Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(), LI->getType(),
+                  R->L.V}]
+              .push_back(*R);
+    for (auto &[Key, G] : Groups)
+      if (G.size() >= 2)
+        if (std::optional<Plan> P = plan(G, ReqdSG16))
+          Plans.push_back(std::move(*P));
+  }
+  SCEVExpander Exp(SE, "crosslane.row");
+  for (Plan &P : Plans) {
+    Type *IdxTy = P.Rows[0].CoreS->getType();
+    P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
+    P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
+  }
+  for (Plan &P : Plans)
+    Calls.push_back(form(P));
+  return Calls;
+}
+
+} // namespace
+
+PreservedAnalyses XeFormBlocksPass::run(Function &F,
+                                        FunctionAnalysisManager &FAM) {
+  if (F.isDeclaration() || !Triple(F.getParent()->getTargetTriple()).isSPIRV())
+    return PreservedAnalyses::all();
+  StringRef ChipName = Opts.Chip.empty() ? defaultXeChip() : Opts.Chip;
+  const XeChip *Chip = lookupXeChip(ChipName);
+  if (!Chip || !Chip->Has2DBlock)
+    return PreservedAnalyses::all();
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  XeUniformity U(F, PDT);
+  SmallVector<CallInst *, 4> Calls = Former(F, *Chip, SE, DT, U, ORE).run();
+  return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+void XeFormBlocksPass::printPipeline(
+    raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+  OS << MapClassName2PassName(name());
+  if (!Opts.Chip.empty())
+    OS << "<chip=" << Opts.Chip << ">";
+}
+
+Expected<XeFormBlocksOptions> parseXeFormBlocksOptions(StringRef Params) {
+  XeFormBlocksOptions Opts;
+  if (Params.empty())
+    return Opts;
+  if (Params.consume_front("chip=") && lookupXeChip(Params)) {
+    Opts.Chip = Params.str();
+    return Opts;
+  }
+  return make_error<StringError>(
+      formatv("invalid crosslane-xe-form-blocks parameter '{0}' (expected "
+              "chip=NAME with NAME one of {1})",
+              Params, xeChipNames())
+          .str(),
+      inconvertibleErrorCode());
+}
+
+} // namespace crosslane

@@ -1,0 +1,87 @@
+// Kernels that load the rows of a tile lane by lane, in the styles real
+// OpenCL code uses (the subgroup's local id, the global id, vector loads,
+// bytes), and near misses (test/Xe/form-blocks.test).
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#define SG16 __attribute__((intel_reqd_sub_group_size(16)))
+
+// Eight rows of floats; row R of the tile at (X, Y + R), pitch P.
+SG16 kernel void rows_f32(global const float *A, global float *Out, int P,
+                          int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+  for (int R = 0; R < 8; ++R)
+    S += A[(Y + R) * P + X + L] * (R + 1);
+  Out[get_global_id(0)] = S;
+}
+
+// Four rows of halves, indexed by the global id (size_t arithmetic).
+SG16 __attribute__((reqd_work_group_size(32, 1, 1))) kernel void
+rows_gid(global const half *A, global float *Out, int P, int Y) {
+  size_t G = get_global_id(0);
+  float S = 0;
+#pragma unroll
+  for (int R = 0; R < 4; ++R)
+    S += (float)A[(size_t)(Y + R) * P + G] * (R + 1);
+  Out[G] = S;
+}
+
+// Two 16-bit elements per lane per row, loaded as one ushort2 (X and P
+// even): a 32-wide block.
+SG16 kernel void rows_vec2(global const ushort *A, global uint *Out, int P,
+                           int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+  for (int R = 0; R < 4; ++R) {
+    ushort2 V = *(global const ushort2 *)(A + (Y + R) * P + X + 2 * L);
+    S = S * 31 + V.x * 7 + V.y;
+  }
+  Out[get_global_id(0)] = S;
+}
+
+// Bytes, sixteen rows.
+SG16 kernel void rows_u8(global const uchar *A, global uint *Out, int P,
+                         int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll
+  for (int R = 0; R < 16; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Near misses: a store between the rows (it may overwrite a later row).
+SG16 kernel void store_between(global float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  float S = A[L];
+  A[P + L + 1] = S;
+  S += A[P + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Under a branch on the lane: not the whole subgroup.
+SG16 kernel void divergent(global const float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+  if (L < 8)
+    S = A[L] + A[P + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Two elements apart per lane: not a row of the block.
+SG16 kernel void strided_lanes(global const float *A, global float *Out,
+                               int P) {
+  int L = get_sub_group_local_id();
+  Out[get_global_id(0)] = A[2 * L] + A[P + 2 * L];
+}
+
+// No required subgroup size: the subgroup may not have 16 lanes.
+kernel void no_sg16(global const float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  Out[get_global_id(0)] = A[L] + A[P + L];
+}
+
+// Rows 0, 1 and 3: not evenly spaced.
+SG16 kernel void uneven(global const float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  Out[get_global_id(0)] = A[L] + A[P + L] * 2 + A[3 * P + L] * 3;
+}
