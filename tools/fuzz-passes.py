@@ -46,6 +46,9 @@ PASSES = {
     "riscv32": ["crosslane-recognize-arg", "crosslane-expand-subgroup",
                 "crosslane-vortex-divergence", "crosslane-device-pipeline"],
     "spirv64": ["crosslane-xe-block-io<chip=pvc>",
+                "crosslane-xe-form-blocks<chip=pvc>",
+                "crosslane-xe-form-blocks<chip=bmg>,"
+                "crosslane-xe-block-io<chip=bmg;base=assume>",
                 "crosslane-xe-block-io<chip=bmg;lower=igc>",
                 "crosslane-xe-block-io<chip=dg2>",
                 "crosslane-device-pipeline"],
@@ -79,7 +82,8 @@ def seeds(build, cache):
     for src in (glob.glob(os.path.join(ROOT, "test", "Xe", "Inputs", "*.cl")) +
                 glob.glob(os.path.join(ROOT, "examples", "xe", "*.cl"))):
         jobs.append((["clang-22", "-cl-std=CL3.0", "--target=spirv64", "-O1",
-                      "-S", "-emit-llvm", src], "xe"))
+                      "-I", os.path.join(ROOT, "include"), "-S", "-emit-llvm",
+                      src], "xe"))
     for cmd, tag in jobs:
         out = os.path.join(cache, tag + "-" +
                            os.path.basename(cmd[-1]).replace(".", "_") + ".ll")

@@ -45,10 +45,12 @@
 #include "crosslane/Xe/XeFormBlocks.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -232,28 +234,47 @@ struct Plan {
   LoadInst *First = nullptr;
 };
 
+/// A per-lane load run once per iteration of a loop of Rows iterations
+/// that reads row k of a tile in iteration k.
+struct LoopPlan {
+  RowLoad R;
+  Loop *L = nullptr;
+  /// The preheader's branch to the loop (it stays that when the preheader
+  /// is split, which LoopInfo is not told of).
+  Instruction *PreTerm = nullptr;
+  Shape S;
+  const SCEV *U0 = nullptr, *Stride = nullptr;
+  Value *U0V = nullptr, *StrideV = nullptr, *Iter = nullptr;
+};
+
 /// Emits remarks for one function.
 class Former {
 public:
   Former(Function &F, const XeChip &Chip, ScalarEvolution &SE,
-         const DominatorTree &DT, const XeUniformity &U,
+         const DominatorTree &DT, LoopInfo &LI, const XeUniformity &U,
          OptimizationRemarkEmitter &ORE)
-      : F(F), Chip(Chip), SE(SE), DT(DT), U(U), ORE(ORE),
+      : F(F), Chip(Chip), SE(SE), DT(DT), LI(LI), U(U), ORE(ORE),
         DL(F.getDataLayout()) {}
   /// Forms what it can; returns the formed 2D calls.
   SmallVector<CallInst *, 4> run();
+  /// Undoes formed calls the validator would not find uniform.
+  void check(const PostDominatorTree &PDT);
 
 private:
   Function &F;
   const XeChip &Chip;
   ScalarEvolution &SE;
   const DominatorTree &DT;
+  LoopInfo &LI;
   const XeUniformity &U;
+  /// Each formed call with its guard.
+  SmallVector<std::pair<CallInst *, Value *>, 4> Guards;
   OptimizationRemarkEmitter &ORE;
   const DataLayout &DL;
   bool WorkGroupXMultiple = false;
 
   void missed(const RowLoad &R, unsigned Count, const Twine &Why);
+  void missed(const RowLoad &R, const Twine &What, const Twine &Why);
   bool shapeOf(SmallVectorImpl<RowLoad> &G, Shape &S);
   const SCEV *laneUniform(const Lane &L);
   const SCEV *uniformPart(const RowLoad &R, const Shape &S);
@@ -263,17 +284,37 @@ private:
   bool noWritesBetween(ArrayRef<RowLoad> G) const;
   std::optional<Plan> plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
   CallInst *form(Plan &P);
-  Value *guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S, Value *U0,
+  std::string rules(const RowLoad &R0, const Shape &S, const SCEV *Stride);
+  std::optional<LoopPlan> planLoop(Loop *L, LoadInst *Load, bool ReqdSG16);
+  CallInst *formLoop(LoopPlan &P);
+  /// A tile's address, pitch and guard.
+  struct Tile {
+    Value *Row0 = nullptr, *Pitch = nullptr, *Ok = nullptr;
+    std::string What;
+  };
+  Tile tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S, Value *U0V,
+            Value *StrideV);
+  Value *guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S, Value *U0,
                Value *StrideIdx, Value *Row0, Value *Pitch, std::string &What);
+  CallInst *read(Instruction *Then, const Shape &S, const Tile &T, DebugLoc Loc,
+                 AllocaInst *&Frag);
+  void remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
+                    const Twine &From, StringRef What);
 };
 
 void Former::missed(const RowLoad &R, unsigned Count, const Twine &Why) {
+  missed(R,
+         Twine(Count) + " per-lane loads of " +
+             (R.LI->getType()->isVectorTy() ? "vectors" : "elements") +
+             " in rows",
+         Why);
+}
+
+void Former::missed(const RowLoad &R, const Twine &What, const Twine &Why) {
   ORE.emit([&] {
     return OptimizationRemarkMissed(DEBUG_TYPE, "NotFormed", userDebugLoc(R.LI),
                                     R.LI->getParent())
-           << ore::NV("Loads", Count) << " per-lane loads of "
-           << (R.LI->getType()->isVectorTy() ? "vectors" : "elements")
-           << " in rows not formed into a 2D block load: " << Why.str();
+           << What.str() << " not formed into a 2D block load: " << Why.str();
   });
 }
 
@@ -423,7 +464,7 @@ std::string readName(const Shape &S) {
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
 
-Value *Former::guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S,
+Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                      Value *U0, Value *StrideIdx, Value *Row0, Value *Pitch,
                      std::string &What) {
   Module &M = *F.getParent();
@@ -461,11 +502,11 @@ Value *Former::guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S,
                    B.CreateICmpSLE(B.CreateAdd(Off, B.getInt64(Width)), Pitch));
   Parts.push_back("the tile's address is a multiple of 4 bytes and its "
                   "row, moved down to 64 bytes, fits in the pitch");
-  if (G[0].Cast) {
+  if (R0.Cast) {
     // The widened index is U's plus c * lane only if no row's U + c * lane
     // wraps in 32 bits: all of them lie between U0 and U0 + (H-1) * stride
     // (+ 15c).
-    bool Signed = G[0].Cast == Instruction::SExt;
+    bool Signed = R0.Cast == Instruction::SExt;
     auto Wide = [&](Value *V) {
       return Signed ? B.CreateSExt(V, B.getInt64Ty())
                     : B.CreateZExt(V, B.getInt64Ty());
@@ -483,7 +524,7 @@ Value *Former::guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S,
     Ok = B.CreateAnd(Ok, B.CreateICmpSLE(Max, B.getInt64(MaxV)));
     Parts.push_back("no row's 32-bit index wraps");
   }
-  if (G[0].L.K == LaneKind::GlobalId0) {
+  if (R0.L.K == LaneKind::GlobalId0) {
     Value *GOff =
         Query("_Z17get_global_offsetj", B.getInt64Ty(), {B.getInt32(0)});
     Ok = B.CreateAnd(
@@ -494,44 +535,40 @@ Value *Former::guard(IRBuilder<> &B, ArrayRef<RowLoad> G, const Shape &S,
   return Ok;
 }
 
-CallInst *Former::form(Plan &P) {
-  SmallVectorImpl<RowLoad> &G = P.Rows;
-  const Shape &S = P.S;
-  Instruction *At = P.First;
-  IRBuilder<> B(At);
-  Value *U0V = P.U0V, *StrideV = P.StrideV;
-  B.SetInsertPoint(At);
-  auto Widen = [&](Value *V) -> Value * {
-    if (!G[0].Cast)
-      return B.CreateSExtOrTrunc(V, B.getInt64Ty());
-    return G[0].Cast == Instruction::SExt ? B.CreateSExt(V, B.getInt64Ty())
-                                          : B.CreateZExt(V, B.getInt64Ty());
-  };
-  uint64_t ElemBytes = DL.getTypeStoreSize(G[0].Elem);
-  Value *Row0 = B.CreateGEP(G[0].Elem, G[0].Base, Widen(U0V), "crosslane.tile");
-  Value *Pitch = B.CreateMul(B.CreateSExt(StrideV, B.getInt64Ty()),
-                             B.getInt64(ElemBytes), "crosslane.pitch");
-  std::string What;
-  Value *Ok = guard(B, G, S, U0V, StrideV, Row0, Pitch, What);
-  // The 2D path; the original loads, moved up to the first one, on the
-  // other (nothing writes memory between them).
-  Instruction *Then = nullptr, *Else = nullptr;
-  SplitBlockAndInsertIfThenElse(Ok, At, &Then, &Else);
-  BasicBlock *Merge = At->getParent();
-  DenseMap<Value *, Value *> Done;
+/// The tile's address and pitch (bytes) from row 0's uniform index \p U0V
+/// and the stride \p StrideV, and the guard (\p T.What says what it
+/// checks), built by \p B.
+Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
+                          Value *U0V, Value *StrideV) {
+  Tile T;
+  Value *Idx = !R0.Cast ? B.CreateSExtOrTrunc(U0V, B.getInt64Ty())
+               : R0.Cast == Instruction::SExt
+                   ? B.CreateSExt(U0V, B.getInt64Ty())
+                   : B.CreateZExt(U0V, B.getInt64Ty());
+  T.Row0 = B.CreateGEP(R0.Elem, R0.Base, Idx, "crosslane.tile");
+  T.Pitch =
+      B.CreateMul(B.CreateSExt(StrideV, B.getInt64Ty()),
+                  B.getInt64(DL.getTypeStoreSize(R0.Elem)), "crosslane.pitch");
+  T.Ok = guard(B, R0, S, U0V, StrideV, T.Row0, T.Pitch, T.What);
+  return T;
+}
+
+/// The 2D read of \p T into a new private fragment, at \p Then.
+CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
+                       DebugLoc Loc, AllocaInst *&Frag) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
   IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().getFirstInsertionPt());
-  Type *FragElem = IntegerType::get(Ctx, S.Es * 8);
-  AllocaInst *Frag = EB.CreateAlloca(ArrayType::get(FragElem, S.Rows * S.N),
-                                     nullptr, "crosslane.frag");
+  Frag = EB.CreateAlloca(
+      ArrayType::get(IntegerType::get(Ctx, S.Es * 8), S.Rows * S.N), nullptr,
+      "crosslane.frag");
   Frag->setAlignment(Align(4));
   IRBuilder<> TB(Then);
   Type *I32 = TB.getInt32Ty();
   FunctionCallee Read = M.getOrInsertFunction(
       readName(S),
       FunctionType::get(TB.getVoidTy(),
-                        {Row0->getType(), I32, I32, I32,
+                        {T.Row0->getType(), I32, I32, I32,
                          FixedVectorType::get(I32, 2), Frag->getType()},
                         false));
   auto *ReadF = cast<Function>(Read.getCallee());
@@ -539,24 +576,57 @@ CallInst *Former::form(Plan &P) {
   ReadF->setConvergent();
   uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
   CallInst *Call = TB.CreateCall(
-      Read, {Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
-             TB.CreateTrunc(Pitch, I32),
+      Read, {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
+             TB.CreateTrunc(T.Pitch, I32),
              Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag});
   Call->setCallingConv(CallingConv::SPIR_FUNC);
   Call->setConvergent();
-  Call->setDebugLoc(At->getDebugLoc());
+  Call->setDebugLoc(Loc);
   Call->setMetadata(AlignmentCheckedMD, MDNode::get(Ctx, {}));
+  Guards.push_back({Call, T.Ok});
+  return Call;
+}
+
+void Former::remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
+                          const Twine &From, StringRef What) {
+  NumFormed += 1;
+  NumRowLoads += Loads;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Formed", userDebugLoc(Call),
+                              Call->getParent())
+           << "formed "
+           << describeBlock(BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1})
+           << " on " << Chip.Name << " from " << From.str() << "; taken when "
+           << What << ", the original loads otherwise";
+  });
+}
+
+CallInst *Former::form(Plan &P) {
+  SmallVectorImpl<RowLoad> &G = P.Rows;
+  const Shape &S = P.S;
+  Instruction *At = P.First;
+  IRBuilder<> B(At);
+  Tile T = tile(B, G[0], S, P.U0V, P.StrideV);
+  // The 2D path; the original loads, moved up to the first one, on the
+  // other (nothing writes memory between them).
+  Instruction *Then = nullptr, *Else = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, At, &Then, &Else);
+  BasicBlock *Merge = At->getParent();
+  DenseMap<Value *, Value *> Done;
+  AllocaInst *Frag = nullptr;
+  CallInst *Call = read(Then, S, T, At->getDebugLoc(), Frag);
+  IRBuilder<> TB(Then);
   for (RowLoad &R : G) {
-    Type *T = R.LI->getType();
-    Value *P = TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
-                                     uint64_t(R.Row) * S.Bytes());
-    Value *FromBlock = TB.CreateAlignedLoad(T, P, Align(S.Es));
+    Type *Ty = R.LI->getType();
+    Value *Ptr = TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
+                                       uint64_t(R.Row) * S.Bytes());
+    Value *FromBlock = TB.CreateAlignedLoad(Ty, Ptr, Align(S.Es));
     // The original load, its address computed here.
     auto *Clone = cast<LoadInst>(R.LI->clone());
     Clone->insertBefore(Else->getIterator());
     Clone->setOperand(
         0, materialise(R.LI->getPointerOperand(), Clone, Merge, Done));
-    PHINode *Phi = PHINode::Create(T, 2, R.LI->getName() + ".row");
+    PHINode *Phi = PHINode::Create(Ty, 2, R.LI->getName() + ".row");
     Phi->insertBefore(Merge->begin());
     Phi->addIncoming(FromBlock, Then->getParent());
     Phi->addIncoming(Clone, Else->getParent());
@@ -567,18 +637,31 @@ CallInst *Former::form(Plan &P) {
     R.LI->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(Ptr);
   }
-  NumFormed += 1;
-  NumRowLoads += G.size();
-  ORE.emit([&] {
-    return OptimizationRemark(DEBUG_TYPE, "Formed", userDebugLoc(Call),
-                              Call->getParent())
-           << "formed "
-           << describeBlock(BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1})
-           << " on " << Chip.Name << " from " << ore::NV("Loads", G.size())
-           << " per-lane loads of rows; taken when " << What
-           << ", the original loads otherwise";
-  });
+  remarkFormed(Call, S, G.size(), Twine(G.size()) + " per-lane loads of rows",
+               T.What);
   return Call;
+}
+
+/// The rule the formed load would break whatever the run time brings: its
+/// shape on the chip, or a pitch known here that is out of range (the
+/// validator would reject the call, not just the guard).
+std::string Former::rules(const RowLoad &R0, const Shape &S,
+                          const SCEV *Stride) {
+  std::string Rule =
+      checkShape(Chip, BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1}, SG);
+  if (!Rule.empty())
+    return Rule;
+  const auto *C = dyn_cast<SCEVConstant>(Stride);
+  if (!C)
+    return "";
+  int64_t Pitch =
+      C->getAPInt().getSExtValue() * int64_t(DL.getTypeStoreSize(R0.Elem));
+  int64_t Width = std::max<int64_t>(64, int64_t(SG) * S.Bytes());
+  if (Pitch < Width || Pitch > (1 << 24) || Pitch % 16)
+    return formatv("the rows are {0} bytes apart; a 2D load's pitch must be "
+                   "a multiple of 16 bytes from {1} to 2^24",
+                   Pitch, Width);
+  return "";
 }
 
 /// Checks \p G (loads of one base, element type and lane query in one
@@ -617,8 +700,7 @@ std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
       !uniformLeaves(P.Stride, G[0].L))
     return missed(R0, Count, "the base or the stride is not uniform"),
            std::nullopt;
-  std::string Rule = checkShape(Chip, BlockOp::Load,
-                                BlockShape{P.S.Es, P.S.W(), P.S.Rows, 1}, SG);
+  std::string Rule = rules(R0, P.S, P.Stride);
   if (!Rule.empty())
     return missed(R0, Count, Rule), std::nullopt;
   if (!noWritesBetween(G))
@@ -633,6 +715,103 @@ std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
              std::nullopt;
   P.Rows.assign(G.begin(), G.end());
   return P;
+}
+
+/// Checks \p Load in loop \p L: once per iteration, row k of the tile in
+/// iteration k, nothing in the loop writing memory but private arrays.
+std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
+                                         bool ReqdSG16) {
+  std::optional<RowLoad> R = rowLoad(Load, SE);
+  const auto *AR = R ? dyn_cast<SCEVAddRecExpr>(R->CoreS) : nullptr;
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !L->getLoopPreheader() ||
+      !L->getLoopLatch() || !DT.dominates(Load->getParent(), L->getLoopLatch()))
+    return std::nullopt;
+  LoopPlan P;
+  P.R = *R;
+  P.L = L;
+  P.PreTerm = L->getLoopPreheader()->getTerminator();
+  SmallVector<RowLoad, 1> One{*R};
+  if (!shapeOf(One, P.S))
+    return std::nullopt;
+  unsigned Trip = SE.getSmallConstantTripCount(L);
+  std::string What = ("a per-lane load in a loop of " +
+                      (Trip ? std::to_string(Trip) : std::string("unknown")) +
+                      " iterations (a row each)");
+  if (Trip < 2 || Trip > 32)
+    return missed(*R, What, "the loop does not run 2 to 32 times"),
+           std::nullopt;
+  if (!ReqdSG16)
+    return missed(*R, What,
+                  "the kernel does not require subgroups of 16 "
+                  "(intel_reqd_sub_group_size(16))"),
+           std::nullopt;
+  if (R->L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
+    return missed(*R, What,
+                  "the lane's index is get_local_id(0) or get_global_id(0) "
+                  "and the kernel's reqd_work_group_size x is not a multiple "
+                  "of 16"),
+           std::nullopt;
+  if (U.control(Load->getParent()) != Lanes::Uniform ||
+      U.control(L->getLoopPreheader()) != Lanes::Uniform)
+    return missed(*R, What, "the loop is not in uniform control flow"),
+           std::nullopt;
+  P.S.Rows = Trip;
+  RowLoad Start = *R;
+  Start.CoreS = AR->getStart();
+  P.Stride = AR->getStepRecurrence(SE);
+  if (!(P.U0 = uniformPart(Start, P.S)))
+    return missed(*R, What,
+                  "lane L does not read element L of the row (" + Twine(P.S.N) +
+                      " per lane)"),
+           std::nullopt;
+  const SCEV *LaneS = SE.getSCEV(R->L.V);
+  if (U.of(R->Base) != Lanes::Uniform || !uniformLeaves(P.U0, R->L) ||
+      !uniformLeaves(P.Stride, R->L) ||
+      SCEVExprContains(P.Stride, [&](const SCEV *X) { return X == LaneS; }))
+    return missed(*R, What, "the base or the stride is not uniform"),
+           std::nullopt;
+  std::string Rule = rules(*R, P.S, P.Stride);
+  if (!Rule.empty())
+    return missed(*R, What, Rule), std::nullopt;
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      auto *St = dyn_cast<StoreInst>(&I);
+      bool Private =
+          St && isa<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
+      if (I.mayWriteToMemory() && !Private)
+        return missed(*R, What, "the loop may write memory"), std::nullopt;
+    }
+  return P;
+}
+
+/// Reads the whole tile before the loop (behind the guard) and, in the
+/// loop, row k from the fragment where the guard held.
+CallInst *Former::formLoop(LoopPlan &P) {
+  LoadInst *Load = P.R.LI;
+  Instruction *Pre = P.PreTerm;
+  IRBuilder<> B(Pre);
+  Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  Instruction *Then = SplitBlockAndInsertIfThen(T.Ok, Pre, false);
+  AllocaInst *Frag = nullptr;
+  CallInst *Call = read(Then, P.S, T, Load->getDebugLoc(), Frag);
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, Load, &InThen, &InElse);
+  BasicBlock *Merge = Load->getParent();
+  IRBuilder<> TB(InThen);
+  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
+                            TB.CreateMul(P.Iter, TB.getInt64(P.S.Bytes())));
+  Value *FromBlock = TB.CreateAlignedLoad(Load->getType(), Ptr, Align(P.S.Es));
+  PHINode *Phi = PHINode::Create(Load->getType(), 2, Load->getName() + ".row");
+  Phi->insertBefore(Merge->begin());
+  Load->replaceAllUsesWith(Phi);
+  Load->moveBefore(InElse->getIterator());
+  Phi->addIncoming(FromBlock, InThen->getParent());
+  Phi->addIncoming(Load, InElse->getParent());
+  remarkFormed(Call, P.S, P.S.Rows,
+               "a per-lane load in a loop of " + Twine(P.S.Rows) +
+                   " iterations (a row each)",
+               T.What);
+  return Call;
 }
 
 SmallVector<CallInst *, 4> Former::run() {
@@ -652,17 +831,29 @@ SmallVector<CallInst *, 4> Former::run() {
   WorkGroupXMultiple = WGX && *WGX % SG == 0;
   // Analysis and expansion first, for every block: the rewrites split
   // blocks, which scalar evolution must not see half done.
+  SmallVector<LoopPlan, 4> LoopPlans;
+  SmallPtrSet<LoadInst *, 8> InLoopPlans;
+  for (Loop *L : LI.getLoopsInPreorder())
+    for (BasicBlock *BB : L->blocks())
+      if (LI.getLoopFor(BB) == L)
+        for (Instruction &I : *BB)
+          if (auto *Load = dyn_cast<LoadInst>(&I))
+            if (std::optional<LoopPlan> P = planLoop(L, Load, ReqdSG16)) {
+              InLoopPlans.insert(Load);
+              LoopPlans.push_back(std::move(*P));
+            }
   SmallVector<Plan, 4> Plans;
   for (BasicBlock &BB : F) {
     MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
               SmallVector<RowLoad, 8>>
         Groups;
     for (Instruction &I : BB)
-      if (auto *LI = dyn_cast<LoadInst>(&I))
-        if (std::optional<RowLoad> R = rowLoad(LI, SE))
-          Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(), LI->getType(),
-                  R->L.V}]
-              .push_back(*R);
+      if (auto *Load = dyn_cast<LoadInst>(&I))
+        if (!InLoopPlans.count(Load))
+          if (std::optional<RowLoad> R = rowLoad(Load, SE))
+            Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(),
+                    Load->getType(), R->L.V}]
+                .push_back(*R);
     for (auto &[Key, G] : Groups)
       if (G.size() >= 2)
         if (std::optional<Plan> P = plan(G, ReqdSG16))
@@ -674,9 +865,45 @@ SmallVector<CallInst *, 4> Former::run() {
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
     P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
   }
+  for (LoopPlan &P : LoopPlans) {
+    Type *IdxTy = P.R.CoreS->getType();
+    Instruction *Pre = P.PreTerm;
+    P.U0V = Exp.expandCodeFor(P.U0, IdxTy, Pre->getIterator());
+    P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, Pre->getIterator());
+    Type *I64 = Type::getInt64Ty(F.getContext());
+    P.Iter = Exp.expandCodeFor(
+        SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64), P.L, SCEV::FlagNUW),
+        I64, P.R.LI->getIterator());
+  }
   for (Plan &P : Plans)
     Calls.push_back(form(P));
+  for (LoopPlan &P : LoopPlans)
+    Calls.push_back(formLoop(P));
   return Calls;
+}
+
+/// The safety net: crosslane-xe-block-io rejects a 2D call whose control
+/// flow or operands its uniformity analysis does not find uniform. Each
+/// formed call is checked the same way on the rewritten function; one that
+/// fails is undone (its guard made false, the call removed), with a remark.
+void Former::check(const PostDominatorTree &PDT) {
+  if (Guards.empty())
+    return;
+  XeUniformity After(F, PDT);
+  for (auto [Call, Ok] : Guards) {
+    bool Uniform = After.control(Call->getParent()) == Lanes::Uniform;
+    for (unsigned K = 0; K < 4; ++K)
+      Uniform &= After.of(Call->getArgOperand(K)) == Lanes::Uniform;
+    if (Uniform)
+      continue;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "Undone", Call)
+             << "a formed 2D block load is undone: its operands are not "
+                "proven uniform once formed";
+    });
+    Ok->replaceAllUsesWith(ConstantInt::getFalse(F.getContext()));
+    Call->eraseFromParent();
+  }
 }
 
 } // namespace
@@ -692,10 +919,15 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   XeUniformity U(F, PDT);
-  SmallVector<CallInst *, 4> Calls = Former(F, *Chip, SE, DT, U, ORE).run();
-  return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  Former Form(F, *Chip, SE, DT, LI, U, ORE);
+  if (Form.run().empty())
+    return PreservedAnalyses::all();
+  PostDominatorTree After(F);
+  Form.check(After);
+  return PreservedAnalyses::none();
 }
 
 void XeFormBlocksPass::printPipeline(

@@ -85,3 +85,43 @@ SG16 kernel void uneven(global const float *A, global float *Out, int P) {
   int L = get_sub_group_local_id();
   Out[get_global_id(0)] = A[L] + A[P + L] * 2 + A[3 * P + L] * 3;
 }
+
+// A loop that loads one row per iteration (not unrolled): the whole tile
+// is read before the loop, row k taken from it in iteration k.
+SG16 kernel void rows_loop(global const float *A, global float *Out, int P,
+                           int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 16; ++R)
+    S = S * 0.5f + A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = S;
+}
+
+SG16 kernel void rows_loop_u16(global const ushort *A, global uint *Out,
+                               int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Near misses in loops: 12 rows (not a block height), and a loop that
+// stores to global memory (it could overwrite a later row).
+SG16 kernel void loop12(global const float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 12; ++R)
+    S += A[R * P + L];
+  Out[get_global_id(0)] = S;
+}
+
+SG16 kernel void loop_store(global float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    Out[R * 16 + L] = A[R * P + L];
+}
