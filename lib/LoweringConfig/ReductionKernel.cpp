@@ -71,6 +71,9 @@ private:
   Value *intConst(uint64_t V) { return ConstantInt::get(IntTy, V); }
   bool masked(unsigned Dim) const;
   void emitIds();
+  Value *workItemQuery(StringRef OpenCL, Intrinsic::ID IID);
+  void emitBarrier();
+  void setKernelAttributes();
   void emitAccumulators();
   void emitLoop(Value *Count, function_ref<void(Value *)> Body);
   void emitChunkLoops(unsigned R);
@@ -110,10 +113,12 @@ void KernelBuilder::emitIds() {
       RSt = B.CreateMul(RSt, B.CreateZExtOrTrunc(Size[I], Ops.IdxTy));
     }
   }
-  Value *Tid = B.CreateIntrinsic(Intrinsic::amdgcn_workitem_id_x, {});
-  cast<Instruction>(Tid)->setMetadata(
-      LLVMContext::MD_range,
-      MDBuilder(Ctx).createRange(APInt(32, 0), APInt(32, D.WorkgroupSize)));
+  Value *Tid =
+      workItemQuery("_Z12get_local_idj", Intrinsic::amdgcn_workitem_id_x);
+  if (!D.Target.Xe)
+    cast<Instruction>(Tid)->setMetadata(
+        LLVMContext::MD_range,
+        MDBuilder(Ctx).createRange(APInt(32, 0), APInt(32, D.WorkgroupSize)));
   Tid = B.CreateZExtOrTrunc(Tid, IntTy);
   Value *Lane = B.CreateURem(Tid, intConst(D.SubgroupSize), "lane");
   Value *Sg = B.CreateUDiv(Tid, intConst(D.SubgroupSize), "subgroup");
@@ -132,7 +137,8 @@ void KernelBuilder::emitIds() {
   Coords(Sg, D.Config.Subgroup, SgC);
   // Workgroup id -> tile coordinates over the parallel dims, last fastest.
   Value *Wg = B.CreateZExtOrTrunc(
-      B.CreateIntrinsic(Intrinsic::amdgcn_workgroup_id_x, {}), IntTy);
+      workItemQuery("_Z12get_group_idj", Intrinsic::amdgcn_workgroup_id_x),
+      IntTy);
   TileBase.assign(Rank, intConst(0));
   for (int I = Rank - 1; I >= 0; --I) {
     const DimPlan &P = D.Dims[I];
@@ -406,11 +412,7 @@ void KernelBuilder::emitCrossSubgroup() {
   }
   B.CreateBr(Sync);
   B.SetInsertPoint(Sync);
-  B.CreateFence(AtomicOrdering::Release,
-                Ctx.getOrInsertSyncScopeID("workgroup"));
-  B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, {});
-  B.CreateFence(AtomicOrdering::Acquire,
-                Ctx.getOrInsertSyncScopeID("workgroup"));
+  emitBarrier();
   BasicBlock *Merge = BasicBlock::Create(Ctx, "lds.merge", F);
   BasicBlock *Done = BasicBlock::Create(Ctx, "lds.done", F);
   B.CreateCondBr(isRepresentative(true), Merge, Done);
@@ -458,6 +460,65 @@ void KernelBuilder::emitStores() {
   }
 }
 
+/// A work-item query: the OpenCL builtin \p OpenCL (dimension 0) on Xe,
+/// the intrinsic \p IID on AMDGPU.
+Value *KernelBuilder::workItemQuery(StringRef OpenCL, Intrinsic::ID IID) {
+  if (!D.Target.Xe)
+    return B.CreateIntrinsic(IID, {});
+  FunctionCallee Fn = M.getOrInsertFunction(
+      OpenCL, FunctionType::get(B.getInt64Ty(), {B.getInt32Ty()}, false));
+  cast<Function>(Fn.getCallee())->setCallingConv(CallingConv::SPIR_FUNC);
+  CallInst *C = B.CreateCall(Fn, {B.getInt32(0)});
+  C->setCallingConv(CallingConv::SPIR_FUNC);
+  return C;
+}
+
+/// A work-group barrier that orders the local-memory accesses around it.
+void KernelBuilder::emitBarrier() {
+  if (D.Target.Xe) {
+    // OpenCL barrier(CLK_LOCAL_MEM_FENCE).
+    FunctionCallee Fn = M.getOrInsertFunction(
+        "_Z7barrierj",
+        FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
+    auto *Decl = cast<Function>(Fn.getCallee());
+    Decl->setCallingConv(CallingConv::SPIR_FUNC);
+    Decl->setConvergent();
+    CallInst *C = B.CreateCall(Fn, {B.getInt32(1)});
+    C->setCallingConv(CallingConv::SPIR_FUNC);
+    C->setConvergent();
+    return;
+  }
+  B.CreateFence(AtomicOrdering::Release,
+                Ctx.getOrInsertSyncScopeID("workgroup"));
+  B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, {});
+  B.CreateFence(AtomicOrdering::Acquire,
+                Ctx.getOrInsertSyncScopeID("workgroup"));
+}
+
+/// AMDGPU: the chip, features and the exact work-group size as attributes;
+/// Xe: an OpenCL kernel with its required subgroup and work-group sizes.
+void KernelBuilder::setKernelAttributes() {
+  if (D.Target.Xe) {
+    F->setCallingConv(CallingConv::SPIR_KERNEL);
+    auto MDInt = [&](unsigned V) {
+      return ConstantAsMetadata::get(B.getInt32(V));
+    };
+    F->setMetadata("intel_reqd_sub_group_size",
+                   MDNode::get(Ctx, {MDInt(D.Target.WaveSize)}));
+    F->setMetadata(
+        "reqd_work_group_size",
+        MDNode::get(Ctx, {MDInt(D.WorkgroupSize), MDInt(1), MDInt(1)}));
+    return;
+  }
+  F->setCallingConv(CallingConv::AMDGPU_KERNEL);
+  F->addFnAttr("target-cpu", D.Target.Chip);
+  if (!D.Target.Features.empty())
+    F->addFnAttr("target-features", D.Target.Features);
+  std::string WG = std::to_string(D.WorkgroupSize);
+  F->addFnAttr("amdgpu-flat-work-group-size", WG + "," + WG);
+  F->addFnAttr("uniform-work-group-size", "true");
+}
+
 Function *KernelBuilder::build() {
   bool Wide = S.hasDynamicDims();
   uint64_t Total = 1;
@@ -474,13 +535,7 @@ Function *KernelBuilder::build() {
       Params.push_back(B.getInt64Ty());
   F = Function::Create(FunctionType::get(B.getVoidTy(), Params, false),
                        GlobalValue::ExternalLinkage, KernelName, M);
-  F->setCallingConv(CallingConv::AMDGPU_KERNEL);
-  F->addFnAttr("target-cpu", D.Target.Chip);
-  if (!D.Target.Features.empty())
-    F->addFnAttr("target-features", D.Target.Features);
-  std::string WG = std::to_string(D.WorkgroupSize);
-  F->addFnAttr("amdgpu-flat-work-group-size", WG + "," + WG);
-  F->addFnAttr("uniform-work-group-size", "true");
+  setKernelAttributes();
   F->addFnAttr(Attribute::NoUnwind);
   for (unsigned I = 0; I < (Ops.isArg() ? 3u : 2u); ++I) {
     F->addParamAttr(I, Attribute::NoAlias);
@@ -514,18 +569,22 @@ Function *KernelBuilder::build() {
   return F;
 }
 
+Triple targetTriple(const TargetDesc &T) {
+  return Triple(T.Xe ? "spirv64-unknown-unknown" : "amdgcn-amd-amdhsa");
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 makeTargetMachine(const TargetDesc &T) {
-  Triple TT("amdgcn-amd-amdhsa");
+  Triple TT = targetTriple(T);
   std::string Err;
   const Target *Tgt = TargetRegistry::lookupTarget(TT, Err);
   if (!Tgt)
     return createStringError(inconvertibleErrorCode(),
-                             "no AMDGPU target in this LLVM: " + Err);
+                             "no " + TT.str() + " target in this LLVM: " + Err);
   TargetOptions Opts;
-  std::unique_ptr<TargetMachine> TM(
-      Tgt->createTargetMachine(TT, T.Chip, T.Features, Opts, std::nullopt,
-                               std::nullopt, CodeGenOptLevel::Default));
+  std::unique_ptr<TargetMachine> TM(Tgt->createTargetMachine(
+      TT, T.Xe ? "" : T.Chip, T.Xe ? "" : T.Features, Opts, std::nullopt,
+      std::nullopt, CodeGenOptLevel::Default));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for " + T.Chip);
@@ -576,7 +635,7 @@ generateReductionKernel(const Distribution &D, LLVMContext &Ctx,
   if (!TM)
     return TM.takeError();
   auto M = std::make_unique<Module>("crosslane-reduce", Ctx);
-  M->setTargetTriple(Triple("amdgcn-amd-amdhsa"));
+  M->setTargetTriple(targetTriple(D.Target));
   M->setDataLayout((*TM)->createDataLayout());
   KernelBuilder(D, *M).build();
   std::string Err;

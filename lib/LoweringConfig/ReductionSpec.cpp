@@ -6,6 +6,7 @@
 
 #include "crosslane/LoweringConfig/ReductionSpec.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Xe/XeBlockIO.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -46,6 +47,19 @@ Expected<TargetDesc> parseTarget(StringRef S) {
   auto [Chip, Wave] = S.split(':');
   TargetDesc T;
   T.Chip = Chip.str();
+  if (std::optional<XeChipLimits> X = xeChipLimits(Chip)) {
+    T.Xe = true;
+    if (Wave.empty() || Wave == "w16")
+      T.WaveSize = 16;
+    else if (Wave == "w32")
+      T.WaveSize = 32;
+    else
+      return makeError("--target: subgroup size '" + Wave + "' of " + Chip +
+                       " is not w16 or w32");
+    T.LDSBytes = X->LocalMemBytes;
+    T.MaxWorkgroupSize = X->MaxWorkGroupSize;
+    return T;
+  }
   if (Wave == "w32")
     T.Features = "+wavefrontsize32";
   else if (Wave == "w64")
@@ -56,8 +70,9 @@ Expected<TargetDesc> parseTarget(StringRef S) {
   if (!C || !C->isKnown())
     return makeError(
         "--target: '" + Chip +
-        "' is not an AMDGPU processor LLVM 22 knows (Vortex and Xe "
-        "targets are not supported by crosslane-reduce yet)");
+        "' is neither an AMDGPU processor LLVM 22 knows nor an Intel Xe "
+        "chip (pvc, bmg, lnl, dg2); Vortex is not supported by "
+        "crosslane-reduce yet");
   if (C->WaveSize == 32 && Wave == "w64" && C->Major < 10)
     return makeError("--target: " + Chip + " has no wave32 mode");
   if (C->Major < 10 && Wave == "w32")

@@ -63,6 +63,13 @@ void SubgroupExpander::diagnose(CallInst *CI, const Twine &Msg) {
   CI->eraseFromParent();
 }
 
+void SubgroupExpander::diagnoseXePartial(CallInst *CI) {
+  diagnose(CI, "crosslane: on Intel Xe, subgroup operations are expanded for "
+               "whole subgroups only, and this call is not known to run with "
+               "every work-item of its subgroup "
+               "(crosslane-expand-subgroup<no-wwm> asserts that it does)");
+}
+
 void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
   std::string Sequence = Seq;
   bool Fallback = UsedFallback;
@@ -72,7 +79,9 @@ void SubgroupExpander::remarkExpanded(CallInst *CI, StringRef What) {
     OptimizationRemark R(DEBUG_TYPE, "Expanded", userDebugLoc(CI),
                          CI->getParent());
     R << "expanded " << What << " for ";
-    if (IsVortex && !VortexLanes)
+    if (IsXe)
+      R << "Intel Xe subgroup" << ore::NV("WaveSize", Chip.WaveSize);
+    else if (IsVortex && !VortexLanes)
       R << "Vortex (warp size read at run time)";
     else if (IsVortex)
       R << "Vortex warp" << ore::NV("WaveSize", VortexLanes);
@@ -115,7 +124,7 @@ bool SubgroupExpander::checkCluster(CallInst *CI, unsigned ArgNo,
   auto *CC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo));
   auto *SC = dyn_cast<ConstantInt>(CI->getArgOperand(ArgNo + 1));
   unsigned W = Chip.WaveSize;
-  StringRef Wave = IsVortex ? "warp" : "wave";
+  StringRef Wave = IsVortex ? "warp" : IsXe ? "subgroup" : "wave";
   if (!CC || !CC->getValue().isPowerOf2() || CC->getZExtValue() > W) {
     diagnose(CI, Twine("crosslane: cluster size of '") +
                      calledDeclaration(CI)->getName() + "' " +
@@ -445,6 +454,8 @@ void SubgroupExpander::expandReduce(CallInst *CI, const OpName &N) {
   if (!checkCluster(CI, 1, Cluster, Stride))
     return;
   bool Partial = needsWWM(CI, Cluster);
+  if (IsXe && Partial)
+    return diagnoseXePartial(CI);
   Value *R = buildForActiveLanes(CI, Partial, [&](IRBuilder<> &B) {
     return buildReduce(B, CI->getArgOperand(0), N.Op, N.Ty, Cluster, Stride,
                        Partial && !IsVortex);
@@ -536,6 +547,8 @@ void SubgroupExpander::expandArg(CallInst *CI, const OpName &N) {
 
   // Vortex has no whole-wave mode: a partial lane set takes gather steps.
   bool Partial = needsWWM(CI, Cluster);
+  if (IsXe && Partial)
+    return diagnoseXePartial(CI);
   bool WWM = Partial && !IsVortex;
   auto Build = [&](IRBuilder<> &B) -> Value * {
     Value *V = CI->getArgOperand(0), *Idx = CI->getArgOperand(1);
@@ -774,6 +787,21 @@ static void diagnoseGlobalReferences(Function &F) {
 /// The facts the expansion reads for a Vortex function: its warp size when
 /// known (the largest a configuration has otherwise), and no AMDGPU
 /// instruction.
+/// Intel Xe: the kernel's required subgroup size (16 or 32), if it has
+/// one.
+static std::optional<ChipInfo> xeChip(const Function &F) {
+  MDNode *MD = F.getMetadata("intel_reqd_sub_group_size");
+  auto *C = MD && MD->getNumOperands() == 1
+                ? mdconst::dyn_extract<ConstantInt>(MD->getOperand(0))
+                : nullptr;
+  if (!C || (C->getZExtValue() != 16 && C->getZExtValue() != 32))
+    return std::nullopt;
+  ChipInfo Chip;
+  Chip.CPU = "xe";
+  Chip.WaveSize = C->getZExtValue();
+  return Chip;
+}
+
 static ChipInfo vortexChip(const Function &F) {
   ChipInfo C;
   C.CPU = "vortex";
@@ -786,15 +814,18 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || !F.getParent())
     return PreservedAnalyses::all();
-  bool Vortex = vortex::isVortexFunction(F);
-  if (!Vortex && !isAMDGPUModule(*F.getParent()))
+  bool Vortex = vortex::isVortexFunction(F), Xe = expand::isXeFunction(F);
+  if (!Vortex && !Xe && !isAMDGPUModule(*F.getParent()))
     return PreservedAnalyses::all();
   noteStatisticsCounted();
   diagnoseGlobalReferences(F);
-  std::optional<ChipInfo> Chip = Vortex ? vortexChip(F) : ChipInfo::get(F);
+  std::optional<ChipInfo> Chip = Vortex ? vortexChip(F)
+                                 : Xe   ? xeChip(F)
+                                        : ChipInfo::get(F);
   if (!Chip) {
-    // No target-cpu: the generic gfx9 facts would be a guess. Diagnose the
-    // calls that need a chip and leave the rest alone.
+    // No target-cpu (Xe: no required subgroup size): the generic facts
+    // would be a guess. Diagnose the calls that need them and leave the
+    // rest alone.
     bool Any = false;
     for (Instruction &I : make_early_inc_range(instructions(F)))
       if (auto *CI = dyn_cast<CallInst>(&I))
@@ -802,8 +833,11 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
           if (Callee->isDeclaration() &&
               Callee->getName().starts_with(subgroup::Prefix)) {
             Any = true;
-            Twine Msg = "crosslane: cannot expand a subgroup operation in a "
-                        "function without a \"target-cpu\" attribute";
+            Twine Msg =
+                Xe ? "crosslane: cannot expand a subgroup operation in a "
+                     "function without intel_reqd_sub_group_size(16 or 32)"
+                   : "crosslane: cannot expand a subgroup operation in a "
+                     "function without a \"target-cpu\" attribute";
             F.getContext().diagnose(
                 DiagnosticInfoUnsupported(F, Msg, userDebugLoc(CI)));
             if (!CI->getType()->isVoidTy())

@@ -123,11 +123,20 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D, Value *A,
 /// True in a lane when \p Cond holds in some active lane of its cluster.
 Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
                                          unsigned Cluster, unsigned Stride) {
-  // Vortex ballots are 32-bit lane masks whatever the warp size.
-  unsigned W = IsVortex ? VortexMaxWarpSize : Chip.WaveSize;
+  // Vortex ballots are 32-bit lane masks whatever the warp size, and so is
+  // the first word of an OpenCL ballot (Xe subgroups have 16 or 32 lanes).
+  unsigned W = IsVortex ? VortexMaxWarpSize : IsXe ? 32 : Chip.WaveSize;
   Type *MaskTy = B.getIntNTy(W);
-  Value *Mask =
-      IsVortex ? vortex::emitBallot(B, Cond)
+  Value *Mask;
+  if (IsXe) // cl_khr_subgroup_ballot: uint4 sub_group_ballot(int)
+    Mask = B.CreateExtractElement(
+        emitOpenCLCall(B, "_Z16sub_group_balloti",
+                       FixedVectorType::get(B.getInt32Ty(), 4),
+                       {B.CreateZExt(Cond, B.getInt32Ty())}),
+        uint64_t(0));
+  else
+    Mask = IsVortex
+               ? vortex::emitBallot(B, Cond)
                : B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
   if (Cluster == W)
     return B.CreateICmpNE(Mask, ConstantInt::get(MaskTy, 0));

@@ -15,6 +15,8 @@
 
 #include "SubgroupExpander.h"
 
+#include "llvm/TargetParser/Triple.h"
+
 #define DEBUG_TYPE "crosslane-expand-subgroup"
 
 CROSSLANE_STATISTIC(NumPortableSteps,
@@ -29,9 +31,33 @@ namespace expand {
 // Butterfly steps
 //===----------------------------------------------------------------------===//
 
+bool isXeFunction(const Function &F) {
+  return F.getParent() && Triple(F.getParent()->getTargetTriple()).isSPIRV();
+}
+
+CallInst *emitOpenCLCall(IRBuilderBase &B, StringRef Name, Type *Ret,
+                         ArrayRef<Value *> Args) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  SmallVector<Type *, 2> Tys;
+  for (Value *A : Args)
+    Tys.push_back(A->getType());
+  FunctionCallee FC =
+      M.getOrInsertFunction(Name, FunctionType::get(Ret, Tys, false));
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
+    Fn->setCallingConv(CallingConv::SPIR_FUNC);
+    Fn->setConvergent();
+  }
+  CallInst *C = B.CreateCall(FC, Args);
+  C->setCallingConv(CallingConv::SPIR_FUNC);
+  C->setConvergent();
+  return C;
+}
+
 Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
   if (IsVortex) // (gather steps: emitGatherLoop)
     return {StepKind::VortexBfly, 0, "vx_shfl_bfly"};
+  if (IsXe)
+    return {StepKind::XeShuffleXor, 0, "sub_group_shuffle_xor"};
   if (M < 16) {
     if (!Chip.HasDPP)
       return {StepKind::Swizzle, 0, "ds_swizzle"};
@@ -155,6 +181,10 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
                                             VortexOperandsInRegisters))};
   case StepKind::VortexGather:
     return {W, markExpanded(buildVortexShflIdx(B, W, GatherSrc))};
+  case StepKind::XeShuffleXor:
+    // cl_khr_subgroup_shuffle: uint sub_group_shuffle_xor(uint, uint).
+    return {W, markExpanded(emitOpenCLCall(B, "_Z21sub_group_shuffle_xorjj",
+                                           I32, {W, B.getInt32(M)}))};
   case StepKind::ReadlaneGather: {
     // After the lower steps every lane of a half with the same residue
     // mod Stride holds the same value.
@@ -282,6 +312,8 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 //===----------------------------------------------------------------------===//
 
 Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
+  if (IsXe)
+    return emitOpenCLCall(B, "_Z22get_sub_group_local_idv", B.getInt32Ty(), {});
   if (!IsVortex)
     return Chip.buildLaneId(B);
   return VortexLane ? VortexLane : vortex::emitCSRRead(B, vortex::CSRThreadId);
@@ -401,6 +433,8 @@ bool SubgroupExpander::needsWWM(CallInst *CI, unsigned Cluster) const {
                            << "\n");
     return false;
   }
+  if (IsXe) // whole subgroups only (checked by the call handlers)
+    return true;
   if (IsVortex && CI->hasMetadata(subgroup::FullGroupsMD)) {
     CROSSLANE_DEBUG(dbgs() << "  no lanes-off path: the result is used only "
                               "where every lane of the cluster was active\n");

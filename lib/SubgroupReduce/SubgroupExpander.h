@@ -86,6 +86,7 @@ enum class StepKind {
   ReadlaneGather, ///< readlane per residue + select (no cross-half insn)
   VortexBfly,     ///< vx_shfl_bfly (Vortex, every lane active)
   VortexGather,   ///< vx_shfl_idx from the partner's first active lane
+  XeShuffleXor,   ///< sub_group_shuffle_xor (Intel Xe, whole subgroups)
 };
 
 struct Step {
@@ -103,6 +104,12 @@ struct Domain {
   Type *WorkTy;
 };
 
+/// True for functions of a spirv64 module (Intel Xe).
+bool isXeFunction(const Function &F);
+/// An OpenCL builtin call (spir_func) \p Name returning \p Ret.
+CallInst *emitOpenCLCall(IRBuilderBase &B, StringRef Name, Type *Ret,
+                         ArrayRef<Value *> Args);
+
 class SubgroupExpander {
 public:
   SubgroupExpander(Function &F, const ChipInfo &Chip,
@@ -111,6 +118,7 @@ public:
                    FunctionAnalysisManager &FAM)
       : F(F), Chip(Chip), ORE(ORE), Remarks(F, ORE), Opts(Opts), FAM(FAM),
         Ctx(F.getContext()), IsVortex(vortex::isVortexFunction(F)),
+        IsXe(isXeFunction(F)),
         VortexLanes(IsVortex ? vortex::knownWarpSize(F) : 0) {}
 
   bool run();
@@ -129,6 +137,10 @@ private:
   /// whole warp, the call branches (uniformly) between butterfly steps for
   /// a full warp and gather steps (VortexGather) for any other lane set.
   bool IsVortex;
+  /// Intel Xe (spirv64) code: OpenCL subgroup shuffles, for calls that run
+  /// with the whole subgroup (the subgroup size is the kernel's
+  /// intel_reqd_sub_group_size).
+  bool IsXe;
   unsigned VortexLanes;
   bool VortexGather = false;
   /// Vortex: the current call runs in a whole-warp launch's copy without a
@@ -156,6 +168,7 @@ private:
   CallInst *returnDirectly(CallInst *CI);
   void expandWaveReduce(IntrinsicInst *II);
   void diagnose(CallInst *CI, const Twine &Msg);
+  void diagnoseXePartial(CallInst *CI);
   void remarkExpanded(CallInst *CI, StringRef What);
 
   // Validation.

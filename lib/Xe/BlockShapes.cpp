@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockShapes.h"
+#include "crosslane/Xe/XeBlockIO.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -59,6 +60,18 @@ bool isGuaranteed(BlockOp Op, const BlockShape &S) {
 }
 
 StringRef opName(BlockOp Op) { return BlockOps[unsigned(Op)].Name; }
+
+} // namespace xe
+
+std::optional<XeChipLimits> xeChipLimits(StringRef Name) {
+  const xe::XeChip *C = xe::lookupXeChip(Name);
+  if (!C)
+    return std::nullopt;
+  return XeChipLimits{unsigned(C->LocalMemBytes),
+                      unsigned(C->MaxWorkGroupSize)};
+}
+
+namespace xe {
 
 std::string describeBlock(BlockOp Op, const BlockShape &S) {
   auto Num = [](unsigned V, uint64_t Scale = 1) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConfigSearch.h"
+#include "ReduceRunner.h"
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Executor/Executor.h"
 #include "crosslane/LoweringConfig/ConfigHeuristic.h"
@@ -32,7 +33,7 @@ Expected<Cost> measureCost(const Distribution &D, LLVMContext &Ctx) {
   if (!M)
     return M.takeError();
   std::string Err;
-  auto TM = exec::createAMDGPUTarget(D.Target.Chip, D.Target.Features, Err);
+  auto TM = makeTargetModel(D.Target, Err);
   if (!TM)
     return makeError(Err);
   exec::Executor X(**M, std::move(TM));

@@ -7,6 +7,7 @@
 #include "ReduceRunner.h"
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Executor/Executor.h"
+#include "crosslane/Executor/XeTarget.h"
 #include "crosslane/LoweringConfig/ReductionKernel.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -428,6 +429,13 @@ uint64_t readElem(const std::vector<uint8_t> &Buf, size_t K, unsigned Bytes) {
 
 } // namespace
 
+std::unique_ptr<exec::TargetModel> makeTargetModel(const TargetDesc &T,
+                                                   std::string &Err) {
+  if (T.Xe)
+    return exec::createXeTarget(T.WaveSize, Err);
+  return exec::createAMDGPUTarget(T.Chip, T.Features, Err);
+}
+
 Expected<RunTotals> runCases(const Distribution &D, Module &M,
                              ArrayRef<uint64_t> DynSizes, unsigned Seed,
                              raw_ostream &Log) {
@@ -442,7 +450,7 @@ Expected<RunTotals> runCases(const Distribution &D, Module &M,
     (S.Dims[I].isReduction() ? RowSize : Outputs) *= Sizes[I];
   }
   std::string Err;
-  auto TM = exec::createAMDGPUTarget(D.Target.Chip, D.Target.Features, Err);
+  auto TM = makeTargetModel(D.Target, Err);
   if (!TM)
     return createStringError(inconvertibleErrorCode(), Err);
   exec::Executor X(M, std::move(TM));

@@ -22,11 +22,17 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
+#include <string>
+
 namespace llvm {
 class Module;
 }
 
 namespace crosslane {
+namespace exec {
+class TargetModel;
+} // namespace exec
 namespace lc {
 
 struct RunTotals {
@@ -34,6 +40,10 @@ struct RunTotals {
   uint64_t Mismatches = 0;
   uint64_t WaveInstructions = 0; ///< executor's count over all cases
 };
+
+/// The executor's target model for \p T (AMDGPU chip or Xe subgroup size).
+std::unique_ptr<exec::TargetModel> makeTargetModel(const TargetDesc &T,
+                                                   std::string &Err);
 
 /// Runs \p M (generated for \p D) with the dynamic sizes \p DynSizes on
 /// every input pattern; reports the first mismatches on \p Log.

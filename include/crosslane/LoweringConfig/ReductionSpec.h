@@ -67,7 +67,10 @@ inline bool isArg(Combiner C) {
 
 /// The target a kernel is generated for.
 struct TargetDesc {
-  std::string Chip;     ///< AMDGPU processor, e.g. gfx942
+  /// Intel Xe (pvc, bmg, lnl, dg2: OpenCL/SPIR-V kernels for spirv64, the
+  /// subgroup size in WaveSize) rather than AMDGPU.
+  bool Xe = false;
+  std::string Chip;     ///< AMDGPU processor, e.g. gfx942, or Xe chip
   std::string Features; ///< e.g. "+wavefrontsize64"
   unsigned WaveSize = 64;
   unsigned LDSBytes = 65536;        ///< addressable LDS per workgroup
@@ -75,8 +78,10 @@ struct TargetDesc {
   unsigned ComputeUnits = 0;        ///< 0 when unknown
 };
 
-/// Parses `<chip>[:w32|:w64]`: the chip must be an AMDGPU processor LLVM
-/// knows; wave and LDS sizes come from LLVM's subtarget (ChipInfo).
+/// Parses `<chip>[:w32|:w64]`: an AMDGPU processor LLVM knows (wave and
+/// LDS sizes from LLVM's subtarget, ChipInfo), or `<xe chip>[:w16|:w32]`
+/// (subgroup size; local memory and work-group limits from the Xe chip
+/// table, include/crosslane/Xe/XeBlockIO.td).
 llvm::Expected<TargetDesc> parseTarget(llvm::StringRef S);
 
 /// A reduction: iteration space, types and combiner.

@@ -29,6 +29,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace crosslane {
@@ -58,6 +59,15 @@ public:
                          MapClassName2PassName);
   static bool isRequired() { return true; }
 };
+
+/// What a kernel generator needs to know of an Xe chip
+/// (include/crosslane/Xe/XeBlockIO.td).
+struct XeChipLimits {
+  unsigned LocalMemBytes = 0;
+  unsigned MaxWorkGroupSize = 0;
+};
+/// The limits of the Xe chip named \p Name, if it is one.
+std::optional<XeChipLimits> xeChipLimits(llvm::StringRef Name);
 
 /// Parses the text between '<' and '>' of crosslane-xe-block-io<...>.
 llvm::Expected<XeBlockIOOptions> parseXeBlockIOOptions(llvm::StringRef Params);

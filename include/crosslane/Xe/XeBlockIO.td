@@ -35,11 +35,19 @@ def XeStore : XeBlockOp<"Store", "store">;
 /// A chip the validator knows. Has2DBlock: advertises
 /// cl_intel_subgroup_2d_block_io; WideTransform (Xe2 and later): VNNI rows
 /// up to 64 bytes.
-class XeChip<string name, string family, bit has2DBlock, bit wideTransform> {
+/// LocalMemBytes and MaxWorkGroupSize: the shared local memory one
+/// work-group may use and its largest size, as kernel generators
+/// (crosslane-reduce) must assume them: 64 KiB, which every one of these
+/// chips provides at least (PVC's Xe-cores have more), and 1024 work-items
+/// (a kernel's register use can lower both at run time).
+class XeChip<string name, string family, bit has2DBlock, bit wideTransform,
+             int localMemBytes = 65536, int maxWorkGroupSize = 1024> {
   string Name = name;
   string Family = family;
   bit Has2DBlock = has2DBlock;
   bit WideTransform = wideTransform;
+  bits<32> LocalMemBytes = localMemBytes;
+  bits<32> MaxWorkGroupSize = maxWorkGroupSize;
 }
 
 def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, false>;
@@ -50,7 +58,8 @@ def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, false>;
 def XeChipTable : GenericTable {
   let FilterClass = "XeChip";
   let CppTypeName = "XeChip";
-  let Fields = ["Name", "Family", "Has2DBlock", "WideTransform"];
+  let Fields = ["Name", "Family", "Has2DBlock", "WideTransform",
+                "LocalMemBytes", "MaxWorkGroupSize"];
 }
 
 def lookupXeChip : SearchIndex {
