@@ -21,7 +21,8 @@ import sys
 import time
 
 TARGETS = [("gfx942", 64), ("gfx90a", 64), ("gfx1100", 32),
-           ("gfx1100:w64", 64), ("gfx1201", 32), ("gfx950", 64)]
+           ("gfx1100:w64", 64), ("gfx1201", 32), ("gfx950", 64),
+           ("pvc", 16), ("bmg:w32", 32), ("dg2", 16)]
 FLOAT_OPS = ["add", "mul", "min", "max", "minimum", "maximum", "argmax",
              "argmin"]
 INT_OPS = ["add", "mul", "min", "max", "umin", "umax", "and", "or", "xor",
