@@ -285,6 +285,9 @@ private:
   std::optional<Plan> plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
   CallInst *form(Plan &P);
   std::string rules(const RowLoad &R0, const Shape &S, const SCEV *Stride);
+  std::string kernelRule(const RowLoad &R, bool ReqdSG16) const;
+  std::string tileRule(const RowLoad &Start, const Shape &S, const SCEV *Stride,
+                       const SCEV *&U0);
   std::optional<LoopPlan> planLoop(Loop *L, LoadInst *Load, bool ReqdSG16);
   CallInst *formLoop(LoopPlan &P);
   /// A tile's address, pitch and guard.
@@ -664,6 +667,35 @@ std::string Former::rules(const RowLoad &R0, const Shape &S,
   return "";
 }
 
+/// Why the kernel or the lane's index rules out a 2D load (empty: nothing).
+std::string Former::kernelRule(const RowLoad &R, bool ReqdSG16) const {
+  if (!ReqdSG16)
+    return "the kernel does not require subgroups of 16 "
+           "(intel_reqd_sub_group_size(16))";
+  if (R.L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
+    return "the lane's index is get_local_id(0) or get_global_id(0) and the "
+           "kernel's reqd_work_group_size x is not a multiple of 16";
+  return "";
+}
+
+/// Why the tile whose row 0 is \p Start's, with \p Stride between rows,
+/// cannot be one 2D load (empty: it can, and \p U0 is row 0's uniform
+/// index): lane L must read element L, base and stride must be uniform,
+/// and the shape and a known pitch must keep the 2D rules.
+std::string Former::tileRule(const RowLoad &Start, const Shape &S,
+                             const SCEV *Stride, const SCEV *&U0) {
+  if (!(U0 = uniformPart(Start, S)))
+    return ("lane L does not read element L of the row (" + Twine(S.N) +
+            " per lane)")
+        .str();
+  const SCEV *LaneS = SE.getSCEV(Start.L.V);
+  if (U.of(Start.Base) != Lanes::Uniform || !uniformLeaves(U0, Start.L) ||
+      !uniformLeaves(Stride, Start.L) ||
+      SCEVExprContains(Stride, [&](const SCEV *X) { return X == LaneS; }))
+    return "the base or the stride is not uniform";
+  return rules(Start, S, Stride);
+}
+
 /// Checks \p G (loads of one base, element type and lane query in one
 /// block) and, if it can be formed, expands its uniform values.
 std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
@@ -672,17 +704,8 @@ std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
     return std::nullopt; // not a tile row per lane: nothing to say
   const RowLoad &R0 = G[0];
   unsigned Count = G.size();
-  if (!ReqdSG16)
-    return missed(R0, Count,
-                  "the kernel does not require subgroups of 16 "
-                  "(intel_reqd_sub_group_size(16))"),
-           std::nullopt;
-  if (R0.L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
-    return missed(R0, Count,
-                  "the lane's index is get_local_id(0) or get_global_id(0) "
-                  "and the kernel's reqd_work_group_size x is not a "
-                  "multiple of 16"),
-           std::nullopt;
+  if (std::string Why = kernelRule(R0, ReqdSG16); !Why.empty())
+    return missed(R0, Count, Why), std::nullopt;
   if (U.control(R0.LI->getParent()) != Lanes::Uniform)
     return missed(R0, Count, "they are not in uniform control flow"),
            std::nullopt;
@@ -691,18 +714,8 @@ std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
                   "the rows are not evenly spaced by a stride known here"),
            std::nullopt;
   P.S.Rows = G.size();
-  if (!(P.U0 = uniformPart(G[0], P.S)))
-    return missed(R0, Count,
-                  "lane L does not read element L of the row (" + Twine(P.S.N) +
-                      " per lane)"),
-           std::nullopt;
-  if (U.of(G[0].Base) != Lanes::Uniform || !uniformLeaves(P.U0, G[0].L) ||
-      !uniformLeaves(P.Stride, G[0].L))
-    return missed(R0, Count, "the base or the stride is not uniform"),
-           std::nullopt;
-  std::string Rule = rules(R0, P.S, P.Stride);
-  if (!Rule.empty())
-    return missed(R0, Count, Rule), std::nullopt;
+  if (std::string Why = tileRule(G[0], P.S, P.Stride, P.U0); !Why.empty())
+    return missed(R0, Count, Why), std::nullopt;
   if (!noWritesBetween(G))
     return missed(R0, Count, "something between them may write memory"),
            std::nullopt;
@@ -740,17 +753,8 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
   if (Trip < 2 || Trip > 32)
     return missed(*R, What, "the loop does not run 2 to 32 times"),
            std::nullopt;
-  if (!ReqdSG16)
-    return missed(*R, What,
-                  "the kernel does not require subgroups of 16 "
-                  "(intel_reqd_sub_group_size(16))"),
-           std::nullopt;
-  if (R->L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
-    return missed(*R, What,
-                  "the lane's index is get_local_id(0) or get_global_id(0) "
-                  "and the kernel's reqd_work_group_size x is not a multiple "
-                  "of 16"),
-           std::nullopt;
+  if (std::string Why = kernelRule(*R, ReqdSG16); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
   if (U.control(Load->getParent()) != Lanes::Uniform ||
       U.control(L->getLoopPreheader()) != Lanes::Uniform)
     return missed(*R, What, "the loop is not in uniform control flow"),
@@ -759,20 +763,8 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
   RowLoad Start = *R;
   Start.CoreS = AR->getStart();
   P.Stride = AR->getStepRecurrence(SE);
-  if (!(P.U0 = uniformPart(Start, P.S)))
-    return missed(*R, What,
-                  "lane L does not read element L of the row (" + Twine(P.S.N) +
-                      " per lane)"),
-           std::nullopt;
-  const SCEV *LaneS = SE.getSCEV(R->L.V);
-  if (U.of(R->Base) != Lanes::Uniform || !uniformLeaves(P.U0, R->L) ||
-      !uniformLeaves(P.Stride, R->L) ||
-      SCEVExprContains(P.Stride, [&](const SCEV *X) { return X == LaneS; }))
-    return missed(*R, What, "the base or the stride is not uniform"),
-           std::nullopt;
-  std::string Rule = rules(*R, P.S, P.Stride);
-  if (!Rule.empty())
-    return missed(*R, What, Rule), std::nullopt;
+  if (std::string Why = tileRule(Start, P.S, P.Stride, P.U0); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
       auto *St = dyn_cast<StoreInst>(&I);
