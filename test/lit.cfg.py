@@ -9,6 +9,8 @@ import lit.formats
 from lit.llvm import llvm_config
 
 config.name = "Crosslane"
+# test/Vortex runs SimX programs one at a time (test/Vortex/lit.local.cfg).
+lit_config.parallelism_groups["vortex-simx"] = 1
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".ll", ".hip", ".test", ".mlir", ".c", ".td"]
 config.excludes = ["Inputs", "Expected", "CMakeLists.txt", "lit.cfg.py",
