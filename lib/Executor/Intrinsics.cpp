@@ -515,8 +515,7 @@ static bool execMarkerIntrinsic(LaneCtx &C, bool &Handled) {
 
 /// One step of an integer vector reduction (LangRef "llvm.vector.reduce.*":
 /// the binary operator or llvm.[su]{min,max} on elements of \p Bits).
-static uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B,
-                              unsigned Bits) {
+uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B, unsigned Bits) {
   uint64_t M = maskBits(Bits);
   int64_t SA = sext(A, Bits), SB = sext(B, Bits);
   switch (IID) {
@@ -544,7 +543,7 @@ static uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B,
 /// One step of a floating-point vector reduction: fadd/fmul (IEEE, in
 /// element order from the start value), fmax/fmin (llvm.maxnum/minnum
 /// semantics), fmaximum/fminimum (llvm.maximum/minimum semantics).
-static uint64_t reduceFPStep(unsigned IID, Leaf L, uint64_t A, uint64_t B) {
+uint64_t reduceFPStep(unsigned IID, Leaf L, uint64_t A, uint64_t B) {
   switch (IID) {
   case Intrinsic::vector_reduce_fadd:
     return fpBinary(

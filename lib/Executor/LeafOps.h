@@ -97,6 +97,11 @@ uint64_t fMinMaxNum(Leaf L, uint64_t A, uint64_t B, bool Max);
 /// llvm.maximum/minimum: NaN propagating, -0 < +0.
 uint64_t fMinMaxIEEE(Leaf L, uint64_t A, uint64_t B, bool Max);
 
+/// One step of llvm.vector.reduce.<op> (\p IID) on integer leaves of
+/// \p Bits, and on float leaves of kind \p L (Intrinsics.cpp).
+uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B, unsigned Bits);
+uint64_t reduceFPStep(unsigned IID, Leaf L, uint64_t A, uint64_t B);
+
 /// Float-to-float conversion (fptrunc/fpext), correctly rounded.
 uint64_t castFP(Leaf From, Leaf To, uint64_t V);
 

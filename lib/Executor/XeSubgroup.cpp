@@ -24,6 +24,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Regex.h"
 
@@ -135,47 +136,59 @@ struct Reduction {
     }
   }
 
+  /// The engine's vector-reduction steps serve the arithmetic operators
+  /// (OpenCL's float min/max are fmin/fmax: llvm.minnum/maxnum); the
+  /// logical ones are OpenCL's own.
   uint64_t combine(uint64_t A, uint64_t B) const {
     unsigned Bits = leafBits(Ty);
-    if (Ty.K != LeafKind::Int) {
-      switch (Op) {
-      case RedOp::Add:
-        return fpBinary(
-            Ty, A, B, [](float X, float Y) { return X + Y; },
-            [](double X, double Y) { return X + Y; });
-      case RedOp::Mul:
-        return fpBinary(
-            Ty, A, B, [](float X, float Y) { return X * Y; },
-            [](double X, double Y) { return X * Y; });
-      default:
-        return fMinMaxNum(Ty, A, B, Op == RedOp::Max);
-      }
-    }
     uint64_t M = maskBits(Bits);
-    bool Less = Signed ? sext(A, Bits) < sext(B, Bits) : (A & M) < (B & M);
     switch (Op) {
-    case RedOp::Add:
-      return (A + B) & M;
-    case RedOp::Mul:
-      return (A * B) & M;
-    case RedOp::Min:
-      return Less ? A : B;
-    case RedOp::Max:
-      return Less ? B : A;
-    case RedOp::And:
-      return A & B;
-    case RedOp::Or:
-      return A | B;
-    case RedOp::Xor:
-      return A ^ B;
     case RedOp::LAnd:
       return (A & M) && (B & M);
     case RedOp::LOr:
       return (A & M) || (B & M);
     case RedOp::LXor:
       return bool(A & M) != bool(B & M);
+    default:
+      break;
     }
-    return 0;
+    if (Ty.K != LeafKind::Int)
+      return reduceFPStep(fpIntrinsic(), Ty, A, B);
+    return reduceIntStep(intIntrinsic(), A, B, Bits);
+  }
+
+private:
+  Intrinsic::ID fpIntrinsic() const {
+    switch (Op) {
+    case RedOp::Add:
+      return Intrinsic::vector_reduce_fadd;
+    case RedOp::Mul:
+      return Intrinsic::vector_reduce_fmul;
+    case RedOp::Min:
+      return Intrinsic::vector_reduce_fmin;
+    default:
+      return Intrinsic::vector_reduce_fmax;
+    }
+  }
+  Intrinsic::ID intIntrinsic() const {
+    switch (Op) {
+    case RedOp::Add:
+      return Intrinsic::vector_reduce_add;
+    case RedOp::Mul:
+      return Intrinsic::vector_reduce_mul;
+    case RedOp::Min:
+      return Signed ? Intrinsic::vector_reduce_smin
+                    : Intrinsic::vector_reduce_umin;
+    case RedOp::Max:
+      return Signed ? Intrinsic::vector_reduce_smax
+                    : Intrinsic::vector_reduce_umax;
+    case RedOp::And:
+      return Intrinsic::vector_reduce_and;
+    case RedOp::Or:
+      return Intrinsic::vector_reduce_or;
+    default:
+      return Intrinsic::vector_reduce_xor;
+    }
   }
 };
 

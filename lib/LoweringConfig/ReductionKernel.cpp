@@ -15,6 +15,7 @@
 
 #include "crosslane/LoweringConfig/ReductionKernel.h"
 #include "ReductionIR.h"
+#include "crosslane/Support/OpenCLBuiltins.h"
 
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 
@@ -465,27 +466,14 @@ void KernelBuilder::emitStores() {
 Value *KernelBuilder::workItemQuery(StringRef OpenCL, Intrinsic::ID IID) {
   if (!D.Target.Xe)
     return B.CreateIntrinsic(IID, {});
-  FunctionCallee Fn = M.getOrInsertFunction(
-      OpenCL, FunctionType::get(B.getInt64Ty(), {B.getInt32Ty()}, false));
-  cast<Function>(Fn.getCallee())->setCallingConv(CallingConv::SPIR_FUNC);
-  CallInst *C = B.CreateCall(Fn, {B.getInt32(0)});
-  C->setCallingConv(CallingConv::SPIR_FUNC);
-  return C;
+  return emitOpenCLCall(B, OpenCL, B.getInt64Ty(), {B.getInt32(0)});
 }
 
 /// A work-group barrier that orders the local-memory accesses around it.
 void KernelBuilder::emitBarrier() {
-  if (D.Target.Xe) {
-    // OpenCL barrier(CLK_LOCAL_MEM_FENCE).
-    FunctionCallee Fn = M.getOrInsertFunction(
-        "_Z7barrierj",
-        FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
-    auto *Decl = cast<Function>(Fn.getCallee());
-    Decl->setCallingConv(CallingConv::SPIR_FUNC);
-    Decl->setConvergent();
-    CallInst *C = B.CreateCall(Fn, {B.getInt32(1)});
-    C->setCallingConv(CallingConv::SPIR_FUNC);
-    C->setConvergent();
+  if (D.Target.Xe) { // OpenCL barrier(CLK_LOCAL_MEM_FENCE)
+    emitOpenCLCall(B, "_Z7barrierj", B.getVoidTy(), {B.getInt32(1)},
+                   /*Convergent=*/true);
     return;
   }
   B.CreateFence(AtomicOrdering::Release,

@@ -132,7 +132,8 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
     Mask = B.CreateExtractElement(
         emitOpenCLCall(B, "_Z16sub_group_balloti",
                        FixedVectorType::get(B.getInt32Ty(), 4),
-                       {B.CreateZExt(Cond, B.getInt32Ty())}),
+                       {B.CreateZExt(Cond, B.getInt32Ty())},
+                       /*Convergent=*/true),
         uint64_t(0));
   else
     Mask = IsVortex

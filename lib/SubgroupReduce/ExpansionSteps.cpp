@@ -35,24 +35,6 @@ bool isXeFunction(const Function &F) {
   return F.getParent() && Triple(F.getParent()->getTargetTriple()).isSPIRV();
 }
 
-CallInst *emitOpenCLCall(IRBuilderBase &B, StringRef Name, Type *Ret,
-                         ArrayRef<Value *> Args) {
-  Module &M = *B.GetInsertBlock()->getModule();
-  SmallVector<Type *, 2> Tys;
-  for (Value *A : Args)
-    Tys.push_back(A->getType());
-  FunctionCallee FC =
-      M.getOrInsertFunction(Name, FunctionType::get(Ret, Tys, false));
-  if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
-    Fn->setCallingConv(CallingConv::SPIR_FUNC);
-    Fn->setConvergent();
-  }
-  CallInst *C = B.CreateCall(FC, Args);
-  C->setCallingConv(CallingConv::SPIR_FUNC);
-  C->setConvergent();
-  return C;
-}
-
 Step SubgroupExpander::chooseStep(unsigned M, bool Contiguous) {
   if (IsVortex) // (gather steps: emitGatherLoop)
     return {StepKind::VortexBfly, 0, "vx_shfl_bfly"};
@@ -184,7 +166,8 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
   case StepKind::XeShuffleXor:
     // cl_khr_subgroup_shuffle: uint sub_group_shuffle_xor(uint, uint).
     return {W, markExpanded(emitOpenCLCall(B, "_Z21sub_group_shuffle_xorjj",
-                                           I32, {W, B.getInt32(M)}))};
+                                           I32, {W, B.getInt32(M)},
+                                           /*Convergent=*/true))};
   case StepKind::ReadlaneGather: {
     // After the lower steps every lane of a half with the same residue
     // mod Stride holds the same value.
@@ -313,7 +296,8 @@ Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,
 
 Value *SubgroupExpander::buildLaneId(IRBuilder<> &B) {
   if (IsXe)
-    return emitOpenCLCall(B, "_Z22get_sub_group_local_idv", B.getInt32Ty(), {});
+    return emitOpenCLCall(B, "_Z22get_sub_group_local_idv", B.getInt32Ty(), {},
+                          /*Convergent=*/true);
   if (!IsVortex)
     return Chip.buildLaneId(B);
   return VortexLane ? VortexLane : vortex::emitCSRRead(B, vortex::CSRThreadId);

@@ -22,6 +22,7 @@
 #include "crosslane/SubgroupReduce/SubgroupOps.h"
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
+#include "crosslane/Support/OpenCLBuiltins.h"
 #include "crosslane/Support/RemarkCoalescer.h"
 #include "crosslane/Support/SourceLocation.h"
 #include "crosslane/Vortex/VortexISA.h"
@@ -106,9 +107,6 @@ struct Domain {
 
 /// True for functions of a spirv64 module (Intel Xe).
 bool isXeFunction(const Function &F);
-/// An OpenCL builtin call (spir_func) \p Name returning \p Ret.
-CallInst *emitOpenCLCall(IRBuilderBase &B, StringRef Name, Type *Ret,
-                         ArrayRef<Value *> Args);
 
 class SubgroupExpander {
 public:

@@ -41,6 +41,7 @@
 #include "BlockCalls.h"
 #include "XeUniformity.h"
 #include "crosslane/Support/Debug.h"
+#include "crosslane/Support/OpenCLBuiltins.h"
 #include "crosslane/Support/SourceLocation.h"
 #include "crosslane/Xe/XeFormBlocks.h"
 
@@ -470,22 +471,10 @@ std::string readName(const Shape &S) {
 Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                      Value *U0, Value *StrideIdx, Value *Row0, Value *Pitch,
                      std::string &What) {
-  Module &M = *F.getParent();
-  auto Query = [&](StringRef Name, Type *Ret, ArrayRef<Value *> Args) {
-    SmallVector<Type *, 1> Tys;
-    for (Value *A : Args)
-      Tys.push_back(A->getType());
-    FunctionCallee FC =
-        M.getOrInsertFunction(Name, FunctionType::get(Ret, Tys, false));
-    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
-      Fn->setCallingConv(CallingConv::SPIR_FUNC);
-    CallInst *CI = B.CreateCall(FC, Args);
-    CI->setCallingConv(CallingConv::SPIR_FUNC);
-    return CI;
-  };
   SmallVector<std::string, 4> Parts;
   Value *Ok = B.CreateICmpEQ(
-      Query("_Z18get_sub_group_sizev", B.getInt32Ty(), {}), B.getInt32(SG));
+      emitOpenCLCall(B, "_Z18get_sub_group_sizev", B.getInt32Ty(), {}),
+      B.getInt32(SG));
   Parts.push_back("the subgroup has 16 work-items");
   uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
   Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Pitch, B.getInt64(Width)));
@@ -528,8 +517,8 @@ Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
     Parts.push_back("no row's 32-bit index wraps");
   }
   if (R0.L.K == LaneKind::GlobalId0) {
-    Value *GOff =
-        Query("_Z17get_global_offsetj", B.getInt64Ty(), {B.getInt32(0)});
+    Value *GOff = emitOpenCLCall(B, "_Z17get_global_offsetj", B.getInt64Ty(),
+                                 {B.getInt32(0)});
     Ok = B.CreateAnd(
         Ok, B.CreateICmpEQ(B.CreateAnd(GOff, B.getInt64(15)), B.getInt64(0)));
     Parts.push_back("the global offset is a multiple of 16");
@@ -559,7 +548,6 @@ Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
 /// The 2D read of \p T into a new private fragment, at \p Then.
 CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
                        DebugLoc Loc, AllocaInst *&Frag) {
-  Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
   IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().getFirstInsertionPt());
   Frag = EB.CreateAlloca(
@@ -568,22 +556,13 @@ CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
   Frag->setAlignment(Align(4));
   IRBuilder<> TB(Then);
   Type *I32 = TB.getInt32Ty();
-  FunctionCallee Read = M.getOrInsertFunction(
-      readName(S),
-      FunctionType::get(TB.getVoidTy(),
-                        {T.Row0->getType(), I32, I32, I32,
-                         FixedVectorType::get(I32, 2), Frag->getType()},
-                        false));
-  auto *ReadF = cast<Function>(Read.getCallee());
-  ReadF->setCallingConv(CallingConv::SPIR_FUNC);
-  ReadF->setConvergent();
   uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
-  CallInst *Call = TB.CreateCall(
-      Read, {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
-             TB.CreateTrunc(T.Pitch, I32),
-             Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag});
-  Call->setCallingConv(CallingConv::SPIR_FUNC);
-  Call->setConvergent();
+  CallInst *Call = emitOpenCLCall(
+      TB, readName(S), TB.getVoidTy(),
+      {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
+       TB.CreateTrunc(T.Pitch, I32),
+       Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag},
+      /*Convergent=*/true);
   Call->setDebugLoc(Loc);
   Call->setMetadata(AlignmentCheckedMD, MDNode::get(Ctx, {}));
   Guards.push_back({Call, T.Ok});

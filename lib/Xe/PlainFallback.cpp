@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockCalls.h"
+#include "crosslane/Support/OpenCLBuiltins.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -125,18 +126,13 @@ std::tuple<Value *, Value *, Value *> Expander::place(const Rows &R,
 }
 
 void Expander::run() {
-  Module &M = *B.CI->getModule();
-  FunctionCallee LaneFn =
-      M.getOrInsertFunction("_Z22get_sub_group_local_idv", Bld.getInt32Ty());
-  if (auto *F = dyn_cast<Function>(LaneFn.getCallee()))
-    F->setCallingConv(CallingConv::SPIR_FUNC);
   // At the function's entry: LLVM 22's SPIR-V back end defines a builtin
   // variable where it is first read, and a read in a block that does not
   // dominate the others' (a guarded fallback) breaks its machine verifier.
   BasicBlock &Entry = B.CI->getFunction()->getEntryBlock();
   IRBuilder<> AtEntry(&Entry, Entry.getFirstInsertionPt());
-  CallInst *LaneCall = AtEntry.CreateCall(LaneFn);
-  LaneCall->setCallingConv(CallingConv::SPIR_FUNC);
+  CallInst *LaneCall = emitOpenCLCall(AtEntry, "_Z22get_sub_group_local_idv",
+                                      Bld.getInt32Ty(), {});
   Lane = Bld.CreateZExt(LaneCall, Bld.getInt64Ty());
   X = Bld.CreateSExt(Bld.CreateExtractElement(B.Coord, uint64_t(0)),
                      Bld.getInt64Ty());
