@@ -20,9 +20,12 @@ import subprocess
 import sys
 import time
 
-TARGETS = [("gfx942", 64), ("gfx90a", 64), ("gfx1100", 32),
-           ("gfx1100:w64", 64), ("gfx1201", 32), ("gfx950", 64),
-           ("pvc", 16), ("bmg:w32", 32), ("dg2", 16)]
+# (target, wave size, subgroups a workgroup may have at most)
+TARGETS = [("gfx942", 64, 16), ("gfx90a", 64, 16), ("gfx1100", 32, 32),
+           ("gfx1100:w64", 64, 16), ("gfx1201", 32, 32), ("gfx950", 64, 16),
+           ("pvc", 16, 64), ("bmg:w32", 32, 32), ("dg2", 16, 64),
+           ("vortex", 4, 4), ("vortex:w16t16a", 16, 16),
+           ("vortex:w8t32a", 32, 8)]
 FLOAT_OPS = ["add", "mul", "min", "max", "minimum", "maximum", "argmax",
              "argmin"]
 INT_OPS = ["add", "mul", "min", "max", "umin", "umax", "and", "or", "xor",
@@ -71,10 +74,10 @@ def random_problem(rng):
     return kinds, sizes, op, typ, dims
 
 
-def random_config(rng, kinds, wave):
+def random_config(rng, kinds, wave, max_sg):
     rank = len(kinds)
     lane = split_bits(rng, wave.bit_length() - 1, rank)
-    sg = split_bits(rng, rng.randint(0, 3), rank)
+    sg = split_bits(rng, rng.randint(0, min(3, max_sg.bit_length() - 1)), rank)
     lmap = list(range(rank))
     smap = list(range(rank))
     rng.shuffle(lmap)
@@ -179,12 +182,12 @@ def main():
     executed = 0
     start = time.time()
     for i in range(a.cases):
-        target, wave = rng.choice(TARGETS)
+        target, wave, max_sg = rng.choice(TARGETS)
         kinds, sizes, op, typ, dims = random_problem(rng)
         base = ["--target=" + target, "--op=" + op, "--type=" + typ,
                 "--dims=" + dims, "--seed=%d" % rng.randrange(1000)]
         kind = rng.choice(["valid", "valid", "heuristic", "invalid", "garbage"])
-        cfg = random_config(rng, kinds, wave)
+        cfg = random_config(rng, kinds, wave, max_sg)
         args = list(base)
         want = None
         if kind == "valid":

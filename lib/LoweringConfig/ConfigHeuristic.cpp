@@ -39,6 +39,11 @@ unsigned getComputeUnits(StringRef Chip) {
   return ChipInfo::computeUnits(Chip);
 }
 
+uint64_t concurrentWaves(const TargetDesc &T) {
+  unsigned CUs = T.ComputeUnits ? T.ComputeUnits : getComputeUnits(T.Chip);
+  return uint64_t(T.IssueSlotsPerCU) * (CUs ? CUs : 64);
+}
+
 namespace {
 
 uint64_t powerOfTwoFloor(uint64_t V) {
@@ -137,8 +142,7 @@ LoweringConfig chooseConfig(const ReductionSpec &S, const TargetDesc &T,
   for (const IterDim &D : S.Dims)
     if (!D.isReduction())
       Outputs *= D.isDynamic() ? 1024 : D.Size;
-  unsigned CUs = T.ComputeUnits ? T.ComputeUnits : getComputeUnits(T.Chip);
-  uint64_t SIMDs = 4ull * (CUs ? CUs : 64);
+  uint64_t SIMDs = concurrentWaves(T);
   Choice Ch = pickDistribution(S, T, Size, Inner, P >= 0, Outputs, SIMDs);
   unsigned Thread = Ch.Thread, LanesR = Ch.LanesR;
   uint64_t Sg = Ch.Subgroups, LanesP = T.WaveSize / LanesR;

@@ -245,10 +245,16 @@ Expected<Distribution> planDistribution(const ReductionSpec &Spec,
   D.NumSubgroups = Cfg.Subgroup.product();
   D.WorkgroupSize = D.NumSubgroups * D.SubgroupSize;
   if (D.WorkgroupSize > Target.MaxWorkgroupSize)
-    return makeError("subgroup_basis: " + Twine(D.NumSubgroups) +
-                     " subgroups of " + Twine(D.SubgroupSize) +
-                     " lanes make a workgroup of " + Twine(D.WorkgroupSize) +
-                     " threads; at most " + Twine(Target.MaxWorkgroupSize));
+    return makeError(
+        "subgroup_basis: " + Twine(D.NumSubgroups) + " subgroups of " +
+        Twine(D.SubgroupSize) + " lanes make a workgroup of " +
+        Twine(D.WorkgroupSize) + " threads; at most " +
+        Twine(Target.MaxWorkgroupSize) +
+        (Target.isVortex()
+             ? " (" + Target.Chip + ": a block runs on one core, " +
+                   Twine(Target.MaxWorkgroupSize / Target.WaveSize) +
+                   " warps of " + Twine(Target.WaveSize) + " threads)"
+             : Twine()));
   D.Dims.resize(Rank);
   for (unsigned I = 0; I < Rank; ++I)
     D.Dims[I].Dim = Spec.Dims[I];

@@ -60,8 +60,8 @@ SmallVector<uint64_t, 6> explainBasis(raw_ostream &OS, StringRef Attr,
 
 void Distribution::print(raw_ostream &OS) const {
   OS << "reduction: " << Spec.str() << "\n";
-  OS << "target: " << Target.Chip << " wave" << SubgroupSize << ", LDS "
-     << Target.LDSBytes << " bytes\n";
+  OS << "target: " << Target.Chip << (Target.isVortex() ? " warp" : " wave")
+     << SubgroupSize << ", LDS " << Target.LDSBytes << " bytes\n";
   OS << "config: " << Config.str() << "\n";
   OS << "workgroup: " << WorkgroupSize << " threads = " << NumSubgroups
      << " subgroup" << (NumSubgroups == 1 ? "" : "s") << " x " << SubgroupSize

@@ -14,15 +14,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/LoweringConfig/ReductionKernel.h"
+#include "KernelTarget.h"
 #include "ReductionIR.h"
-#include "crosslane/Support/OpenCLBuiltins.h"
 
 #include "crosslane/SubgroupReduce/ExpandSubgroup.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
-#include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -49,14 +47,16 @@ struct AccSlot {
 
 class KernelBuilder {
 public:
-  KernelBuilder(const Distribution &D, Module &M)
-      : D(D), S(D.Spec), Ctx(M.getContext()), M(M), B(Ctx), Ops(S, Ctx, B) {}
+  KernelBuilder(const Distribution &D, const KernelTarget &KT, Module &M)
+      : D(D), S(D.Spec), KT(KT), Ctx(M.getContext()), M(M), B(Ctx),
+        Ops(S, Ctx, B) {}
 
   Function *build();
 
 private:
   const Distribution &D;
   const ReductionSpec &S;
+  const KernelTarget &KT;
   LLVMContext &Ctx;
   Module &M;
   IRBuilder<> B;
@@ -72,9 +72,6 @@ private:
   Value *intConst(uint64_t V) { return ConstantInt::get(IntTy, V); }
   bool masked(unsigned Dim) const;
   void emitIds();
-  Value *workItemQuery(StringRef OpenCL, Intrinsic::ID IID);
-  void emitBarrier();
-  void setKernelAttributes();
   void emitAccumulators();
   void emitLoop(Value *Count, function_ref<void(Value *)> Body);
   void emitChunkLoops(unsigned R);
@@ -114,13 +111,7 @@ void KernelBuilder::emitIds() {
       RSt = B.CreateMul(RSt, B.CreateZExtOrTrunc(Size[I], Ops.IdxTy));
     }
   }
-  Value *Tid =
-      workItemQuery("_Z12get_local_idj", Intrinsic::amdgcn_workitem_id_x);
-  if (!D.Target.Xe)
-    cast<Instruction>(Tid)->setMetadata(
-        LLVMContext::MD_range,
-        MDBuilder(Ctx).createRange(APInt(32, 0), APInt(32, D.WorkgroupSize)));
-  Tid = B.CreateZExtOrTrunc(Tid, IntTy);
+  Value *Tid = B.CreateZExtOrTrunc(KT.localId(B), IntTy);
   Value *Lane = B.CreateURem(Tid, intConst(D.SubgroupSize), "lane");
   Value *Sg = B.CreateUDiv(Tid, intConst(D.SubgroupSize), "subgroup");
   auto Coords = [&](Value *Id, const Basis &Bs, SmallVectorImpl<Value *> &C) {
@@ -137,9 +128,7 @@ void KernelBuilder::emitIds() {
   Coords(Lane, D.Config.Lane, LaneC);
   Coords(Sg, D.Config.Subgroup, SgC);
   // Workgroup id -> tile coordinates over the parallel dims, last fastest.
-  Value *Wg = B.CreateZExtOrTrunc(
-      workItemQuery("_Z12get_group_idj", Intrinsic::amdgcn_workgroup_id_x),
-      IntTy);
+  Value *Wg = B.CreateZExtOrTrunc(KT.groupId(B), IntTy);
   TileBase.assign(Rank, intConst(0));
   for (int I = Rank - 1; I >= 0; --I) {
     const DimPlan &P = D.Dims[I];
@@ -382,10 +371,7 @@ void KernelBuilder::emitCrossSubgroup() {
     return;
   uint64_t N = uint64_t(RS) * D.TileOutputs;
   auto MakeLDS = [&](Type *Ty, StringRef Name) {
-    return new GlobalVariable(M, ArrayType::get(Ty, N), false,
-                              GlobalValue::InternalLinkage,
-                              PoisonValue::get(ArrayType::get(Ty, N)), Name,
-                              nullptr, GlobalValue::NotThreadLocal, 3);
+    return KT.localArray(M, ArrayType::get(Ty, N), Name);
   };
   GlobalVariable *LV = MakeLDS(Ops.AccTy, "partials");
   GlobalVariable *LI =
@@ -413,7 +399,7 @@ void KernelBuilder::emitCrossSubgroup() {
   }
   B.CreateBr(Sync);
   B.SetInsertPoint(Sync);
-  emitBarrier();
+  KT.barrier(B);
   BasicBlock *Merge = BasicBlock::Create(Ctx, "lds.merge", F);
   BasicBlock *Done = BasicBlock::Create(Ctx, "lds.done", F);
   B.CreateCondBr(isRepresentative(true), Merge, Done);
@@ -461,52 +447,6 @@ void KernelBuilder::emitStores() {
   }
 }
 
-/// A work-item query: the OpenCL builtin \p OpenCL (dimension 0) on Xe,
-/// the intrinsic \p IID on AMDGPU.
-Value *KernelBuilder::workItemQuery(StringRef OpenCL, Intrinsic::ID IID) {
-  if (!D.Target.Xe)
-    return B.CreateIntrinsic(IID, {});
-  return emitOpenCLCall(B, OpenCL, B.getInt64Ty(), {B.getInt32(0)});
-}
-
-/// A work-group barrier that orders the local-memory accesses around it.
-void KernelBuilder::emitBarrier() {
-  if (D.Target.Xe) { // OpenCL barrier(CLK_LOCAL_MEM_FENCE)
-    emitOpenCLCall(B, "_Z7barrierj", B.getVoidTy(), {B.getInt32(1)},
-                   /*Convergent=*/true);
-    return;
-  }
-  B.CreateFence(AtomicOrdering::Release,
-                Ctx.getOrInsertSyncScopeID("workgroup"));
-  B.CreateIntrinsic(Intrinsic::amdgcn_s_barrier, {});
-  B.CreateFence(AtomicOrdering::Acquire,
-                Ctx.getOrInsertSyncScopeID("workgroup"));
-}
-
-/// AMDGPU: the chip, features and the exact work-group size as attributes;
-/// Xe: an OpenCL kernel with its required subgroup and work-group sizes.
-void KernelBuilder::setKernelAttributes() {
-  if (D.Target.Xe) {
-    F->setCallingConv(CallingConv::SPIR_KERNEL);
-    auto MDInt = [&](unsigned V) {
-      return ConstantAsMetadata::get(B.getInt32(V));
-    };
-    F->setMetadata("intel_reqd_sub_group_size",
-                   MDNode::get(Ctx, {MDInt(D.Target.WaveSize)}));
-    F->setMetadata(
-        "reqd_work_group_size",
-        MDNode::get(Ctx, {MDInt(D.WorkgroupSize), MDInt(1), MDInt(1)}));
-    return;
-  }
-  F->setCallingConv(CallingConv::AMDGPU_KERNEL);
-  F->addFnAttr("target-cpu", D.Target.Chip);
-  if (!D.Target.Features.empty())
-    F->addFnAttr("target-features", D.Target.Features);
-  std::string WG = std::to_string(D.WorkgroupSize);
-  F->addFnAttr("amdgpu-flat-work-group-size", WG + "," + WG);
-  F->addFnAttr("uniform-work-group-size", "true");
-}
-
 Function *KernelBuilder::build() {
   bool Wide = S.hasDynamicDims();
   uint64_t Total = 1;
@@ -514,7 +454,7 @@ Function *KernelBuilder::build() {
     Total = P.Dim.isDynamic() ? Total : Total * P.Dim.Size;
   Wide |= Total >= (uint64_t(1) << 31);
   IntTy = Wide ? B.getInt64Ty() : B.getInt32Ty();
-  PointerType *GPtr = PointerType::get(Ctx, 1);
+  PointerType *GPtr = PointerType::get(Ctx, KT.globalAddrSpace());
   SmallVector<Type *, 8> Params = {GPtr, GPtr};
   if (Ops.isArg())
     Params.push_back(GPtr);
@@ -523,7 +463,7 @@ Function *KernelBuilder::build() {
       Params.push_back(B.getInt64Ty());
   F = Function::Create(FunctionType::get(B.getVoidTy(), Params, false),
                        GlobalValue::ExternalLinkage, KernelName, M);
-  setKernelAttributes();
+  KT.setKernelAttributes(*F);
   F->addFnAttr(Attribute::NoUnwind);
   for (unsigned I = 0; I < (Ops.isArg() ? 3u : 2u); ++I) {
     F->addParamAttr(I, Attribute::NoAlias);
@@ -557,29 +497,26 @@ Function *KernelBuilder::build() {
   return F;
 }
 
-Triple targetTriple(const TargetDesc &T) {
-  return Triple(T.Xe ? "spirv64-unknown-unknown" : "amdgcn-amd-amdhsa");
-}
-
 Expected<std::unique_ptr<TargetMachine>>
-makeTargetMachine(const TargetDesc &T) {
-  Triple TT = targetTriple(T);
+makeTargetMachine(const KernelTarget &KT) {
+  Triple TT = KT.triple();
   std::string Err;
   const Target *Tgt = TargetRegistry::lookupTarget(TT, Err);
   if (!Tgt)
     return createStringError(inconvertibleErrorCode(),
                              "no " + TT.str() + " target in this LLVM: " + Err);
   TargetOptions Opts;
-  std::unique_ptr<TargetMachine> TM(Tgt->createTargetMachine(
-      TT, T.Xe ? "" : T.Chip, T.Xe ? "" : T.Features, Opts, std::nullopt,
-      std::nullopt, CodeGenOptLevel::Default));
+  std::unique_ptr<TargetMachine> TM(
+      Tgt->createTargetMachine(TT, KT.cpu(), KT.features(), Opts, std::nullopt,
+                               std::nullopt, CodeGenOptLevel::Default));
   if (!TM)
     return createStringError(inconvertibleErrorCode(),
-                             "cannot create a target machine for " + T.Chip);
+                             "cannot create a target machine for " + TT.str());
   return TM;
 }
 
-void runPipeline(Module &M, TargetMachine &TM, const KernelOptions &Opts) {
+void runPipeline(Module &M, TargetMachine &TM, const KernelTarget &KT,
+                 const KernelOptions &Opts) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -591,8 +528,9 @@ void runPipeline(Module &M, TargetMachine &TM, const KernelOptions &Opts) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   ModulePassManager MPM;
+  KT.addPipelineStartPasses(MPM);
   if (Opts.Optimize)
-    MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+    MPM.addPass(PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2));
   // Every lane of every wave reaches the subgroup operations (uniform trip
   // counts, tails masked by selects, whole-wave workgroups), so the
   // expansion needs no whole-wave mode.
@@ -619,20 +557,22 @@ generateReductionKernel(const Distribution &D, LLVMContext &Ctx,
             " loads per step (outputs per thread x elements per load); the "
             "generator unrolls at most " +
             Twine(MaxUnrolledLoads));
-  Expected<std::unique_ptr<TargetMachine>> TM = makeTargetMachine(D.Target);
+  std::unique_ptr<KernelTarget> KT =
+      KernelTarget::create(D.Target, D.WorkgroupSize);
+  Expected<std::unique_ptr<TargetMachine>> TM = makeTargetMachine(*KT);
   if (!TM)
     return TM.takeError();
   auto M = std::make_unique<Module>("crosslane-reduce", Ctx);
-  M->setTargetTriple(targetTriple(D.Target));
+  M->setTargetTriple(KT->triple());
   M->setDataLayout((*TM)->createDataLayout());
-  KernelBuilder(D, *M).build();
+  KernelBuilder(D, *KT, *M).build();
   std::string Err;
   raw_string_ostream OS(Err);
   if (verifyModule(*M, &OS))
     return createStringError(inconvertibleErrorCode(),
                              "internal error: generated kernel is invalid: " +
                                  Err);
-  runPipeline(*M, **TM, Opts);
+  runPipeline(*M, **TM, *KT, Opts);
   return std::move(M);
 }
 

@@ -6,6 +6,7 @@
 
 #include "crosslane/LoweringConfig/ReductionSpec.h"
 #include "crosslane/Support/ChipInfo.h"
+#include "crosslane/Vortex/VortexISA.h"
 #include "crosslane/Xe/XeBlockIO.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -43,12 +44,39 @@ const char *getName(Combiner C) {
   return "?";
 }
 
+/// `vortex[:<config>]`: the configuration's facts from VortexISA.td (a
+/// block has at most warps x threads threads, all on one core; one warp
+/// instruction issued per core and cycle, VX_CFG_ISSUE_WIDTH=1).
+static Expected<TargetDesc> parseVortexTarget(StringRef Config) {
+  if (Config.empty())
+    Config = "default";
+  const vortex::HWConfig *HW = vortex::lookupHWConfig(Config);
+  if (!HW) {
+    std::string Known;
+    for (const vortex::HWConfig &C : vortex::hwConfigs())
+      Known += (Known.empty() ? "" : ", ") + std::string(C.Name);
+    return makeError("--target: no Vortex configuration '" + Config +
+                     "' (known: " + Known + ")");
+  }
+  TargetDesc T;
+  T.Kind = TargetKind::Vortex;
+  T.Chip = ("vortex:" + Config).str();
+  T.WaveSize = HW->Threads;
+  T.MaxWorkgroupSize = HW->Threads * HW->Warps;
+  T.LDSBytes = 1u << HW->LmemLogSize;
+  T.ComputeUnits = HW->Cores;
+  T.IssueSlotsPerCU = 1;
+  return T;
+}
+
 Expected<TargetDesc> parseTarget(StringRef S) {
   auto [Chip, Wave] = S.split(':');
+  if (Chip == "vortex")
+    return parseVortexTarget(Wave);
   TargetDesc T;
   T.Chip = Chip.str();
   if (std::optional<XeChipLimits> X = xeChipLimits(Chip)) {
-    T.Xe = true;
+    T.Kind = TargetKind::Xe;
     if (Wave.empty() || Wave == "w16")
       T.WaveSize = 16;
     else if (Wave == "w32")
@@ -70,9 +98,8 @@ Expected<TargetDesc> parseTarget(StringRef S) {
   if (!C || !C->isKnown())
     return makeError(
         "--target: '" + Chip +
-        "' is neither an AMDGPU processor LLVM 22 knows nor an Intel Xe "
-        "chip (pvc, bmg, lnl, dg2); Vortex is not supported by "
-        "crosslane-reduce yet");
+        "' is neither an AMDGPU processor LLVM 22 knows, an Intel Xe chip "
+        "(pvc, bmg, lnl, dg2) nor vortex[:<configuration>]");
   if (C->WaveSize == 32 && Wave == "w64" && C->Major < 10)
     return makeError("--target: " + Chip + " has no wave32 mode");
   if (C->Major < 10 && Wave == "w32")

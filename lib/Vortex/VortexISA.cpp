@@ -222,6 +222,12 @@ void emitJoin(IRBuilderBase &B, Value *Token) {
           "r,~{memory}", true);
 }
 
+void emitCTABarrier(IRBuilderBase &B) {
+  Value *Id = emitCSRRead(B, 0xCD0), *Warps = emitCSRRead(B, 0xCD2);
+  emitAsm(B, B.getVoidTy(), {Id, Warps},
+          insnAsm(insn("vx_barrier"), "x0", "$0", "$1"), "r,r,~{memory}", true);
+}
+
 void emitPred(IRBuilderBase &B, Value *Keep, Value *RestoreMask) {
   Value *K = B.CreateZExt(Keep, B.getInt32Ty());
   emitAsm(B, B.getVoidTy(), {K, RestoreMask},

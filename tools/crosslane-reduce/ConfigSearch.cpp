@@ -20,8 +20,7 @@ namespace crosslane {
 namespace lc {
 
 double issueSlots(uint64_t CriticalPath, uint64_t Workgroups, unsigned Waves,
-                  unsigned ComputeUnits) {
-  uint64_t SIMDs = 4ull * (ComputeUnits ? ComputeUnits : 64);
+                  uint64_t SIMDs) {
   return double(divideCeil(Workgroups * Waves, SIMDs)) * double(CriticalPath);
 }
 
@@ -32,11 +31,10 @@ Expected<Cost> measureCost(const Distribution &D, LLVMContext &Ctx) {
   Expected<std::unique_ptr<Module>> M = generateReductionKernel(D, Ctx);
   if (!M)
     return M.takeError();
-  std::string Err;
-  auto TM = makeTargetModel(D.Target, Err);
-  if (!TM)
-    return makeError(Err);
-  exec::Executor X(**M, std::move(TM));
+  Expected<Runnable> Run = makeRunnable(D.Target, **M);
+  if (!Run)
+    return Run.takeError();
+  exec::Executor &X = *Run->X;
   unsigned EB = subgroup::getBits(S.Elem) / 8;
   unsigned AB = subgroup::getBits(S.Acc) / 8;
   unsigned IB = subgroup::getBits(S.Index) / 8;
@@ -49,16 +47,15 @@ Expected<Cost> measureCost(const Distribution &D, LLVMContext &Ctx) {
   C.Block = {D.WorkgroupSize, 1, 1};
   for (unsigned B = 0; B < Bufs.size(); ++B)
     C.Args.push_back({true, B, 0});
-  if (Error E = X.run(*(*M)->getFunction(KernelName), C, Bufs))
+  if (Error E = X.run(*Run->Kernel, C, Bufs))
     return std::move(E);
   Cost R;
   R.WaveInstructionsPerWorkgroup = X.stats().WaveInstructions;
   R.Workgroups = D.numWorkgroups();
   R.WavesPerWorkgroup = D.NumSubgroups;
-  unsigned CUs = D.Target.ComputeUnits ? D.Target.ComputeUnits
-                                       : getComputeUnits(D.Target.Chip);
   R.CriticalPath = X.stats().CriticalPath;
-  R.Slots = issueSlots(R.CriticalPath, R.Workgroups, R.WavesPerWorkgroup, CUs);
+  R.Slots = issueSlots(R.CriticalPath, R.Workgroups, R.WavesPerWorkgroup,
+                       concurrentWaves(D.Target));
   return R;
 }
 

@@ -40,9 +40,10 @@ struct Cost {
 };
 
 /// Wave-instruction slots for \p Workgroups of \p Waves waves whose
-/// critical path is \p CriticalPath, on \p ComputeUnits.
+/// critical path is \p CriticalPath, \p SIMDs waves at a time
+/// (concurrentWaves).
 double issueSlots(uint64_t CriticalPath, uint64_t Workgroups, unsigned Waves,
-                  unsigned ComputeUnits);
+                  uint64_t SIMDs);
 
 /// The cost of \p D (static sizes only).
 llvm::Expected<Cost> measureCost(const Distribution &D, llvm::LLVMContext &Ctx);

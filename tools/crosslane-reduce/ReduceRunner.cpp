@@ -7,11 +7,15 @@
 #include "ReduceRunner.h"
 #include "crosslane/Executor/Engine.h"
 #include "crosslane/Executor/Executor.h"
+#include "crosslane/Executor/VortexTarget.h"
 #include "crosslane/Executor/XeTarget.h"
 #include "crosslane/LoweringConfig/ReductionKernel.h"
+#include "crosslane/Vortex/VortexDivergence.h"
+#include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
@@ -429,11 +433,60 @@ uint64_t readElem(const std::vector<uint8_t> &Buf, size_t K, unsigned Bytes) {
 
 } // namespace
 
-std::unique_ptr<exec::TargetModel> makeTargetModel(const TargetDesc &T,
-                                                   std::string &Err) {
-  if (T.Xe)
-    return exec::createXeTarget(T.WaveSize, Err);
-  return exec::createAMDGPUTarget(T.Chip, T.Features, Err);
+namespace {
+
+/// Vortex: the divergence lowering the code generator runs (vx_split /
+/// vx_join around the representative lanes' stores), then the machine's
+/// view of the module, and the model of the configuration VortexISA.td
+/// records (the same facts as its config/cflags.txt).
+std::unique_ptr<exec::TargetModel> prepareVortex(const TargetDesc &T, Module &M,
+                                                 std::string &Err) {
+  PassBuilder PB;
+  FunctionAnalysisManager FAM;
+  PB.registerFunctionAnalyses(FAM);
+  FunctionPassManager FPM;
+  FPM.addPass(VortexDivergencePass());
+  for (Function &F : M)
+    if (!F.isDeclaration() && vortex::isVortexFunction(F))
+      FPM.run(F, FAM);
+  exec::prepareVortexModule(M, exec::VortexSemantics::Hardware);
+  const vortex::HWConfig *HW = vortex::lookupHWConfig(T.vortexConfig());
+  exec::VortexConfig C;
+  C.Threads = HW->Threads;
+  C.Warps = HW->Warps;
+  C.Cores = HW->Cores;
+  C.LmemLogSize = HW->LmemLogSize;
+  C.Barriers = HW->Barriers;
+  C.Name = T.Chip;
+  return exec::createVortexTarget(M, C, exec::VortexSemantics::Hardware, Err);
+}
+
+} // namespace
+
+Expected<Runnable> makeRunnable(const TargetDesc &T, Module &M) {
+  std::string Err;
+  std::unique_ptr<exec::TargetModel> TM;
+  Function *K = M.getFunction(KernelName);
+  switch (T.Kind) {
+  case TargetKind::AMDGPU:
+    TM = exec::createAMDGPUTarget(T.Chip, T.Features, Err);
+    break;
+  case TargetKind::Xe:
+    TM = exec::createXeTarget(T.WaveSize, Err);
+    break;
+  case TargetKind::Vortex:
+    TM = prepareVortex(T, M, Err);
+    K = TM ? exec::findVortexKernel(M, KernelName, Err) : nullptr;
+    break;
+  }
+  if (!TM || !K)
+    return createStringError(
+        inconvertibleErrorCode(),
+        Err.empty() ? "no kernel " + std::string(KernelName) : Err);
+  Runnable R;
+  R.X = std::make_unique<exec::Executor>(M, std::move(TM));
+  R.Kernel = K;
+  return R;
 }
 
 Expected<RunTotals> runCases(const Distribution &D, Module &M,
@@ -449,12 +502,11 @@ Expected<RunTotals> runCases(const Distribution &D, Module &M,
     Total *= Sizes[I];
     (S.Dims[I].isReduction() ? RowSize : Outputs) *= Sizes[I];
   }
-  std::string Err;
-  auto TM = makeTargetModel(D.Target, Err);
-  if (!TM)
-    return createStringError(inconvertibleErrorCode(), Err);
-  exec::Executor X(M, std::move(TM));
-  Function *K = M.getFunction(KernelName);
+  Expected<Runnable> R = makeRunnable(D.Target, M);
+  if (!R)
+    return R.takeError();
+  exec::Executor &X = *R->X;
+  Function *K = R->Kernel;
   unsigned EB = getBits(S.Elem) / 8, AB = getBits(S.Acc) / 8,
            IB = getBits(S.Index) / 8;
   exec::LaunchConfig C;

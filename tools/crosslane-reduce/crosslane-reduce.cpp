@@ -6,7 +6,8 @@
 ///
 /// \file
 /// Describe a reduction, give an IREE lowering config (or let the heuristic
-/// choose one), and get the AMDGPU kernel that distributes it exactly so:
+/// choose one), and get the kernel (AMDGPU, Intel Xe or Vortex) that
+/// distributes it exactly so:
 ///
 ///   crosslane-reduce --target=gfx942 --op=add --type=f32 --dims=p1152,r384 \
 ///     --config='#iree_gpu.lowering_config<{...}>' --explain=42 --run \
@@ -39,9 +40,12 @@ using namespace crosslane::lc;
 
 static cl::OptionCategory Cat("crosslane-reduce options");
 
-static cl::opt<std::string>
-    TargetOpt("target", cl::desc("<chip>[:w32|:w64], an AMDGPU processor"),
-              cl::Required, cl::cat(Cat));
+static cl::opt<std::string> TargetOpt(
+    "target",
+    cl::desc("<chip>[:w32|:w64] (AMDGPU processor), "
+             "pvc|bmg|lnl|dg2[:w16|:w32] (Intel Xe) or "
+             "vortex[:default|w16t16a|w8t32a] (Vortex configuration)"),
+    cl::Required, cl::cat(Cat));
 static cl::opt<std::string>
     OpOpt("op",
           cl::desc("add mul min max umin umax minimum maximum and or xor, or "
@@ -299,7 +303,8 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(Cat);
   cl::ParseCommandLineOptions(
       Argc, Argv,
-      "crosslane-reduce: AMDGPU reduction kernels distributed exactly as an "
+      "crosslane-reduce: reduction kernels (AMDGPU, Intel Xe, Vortex) "
+      "distributed exactly as an "
       "IREE lowering config says (workgroup, thread, partial_reduction, "
       "lane_basis, subgroup_basis), or as Crosslane's heuristic chooses.\n\n"
       "  crosslane-reduce --target=gfx942 --op=add --type=f32 "

@@ -25,6 +25,11 @@ namespace lc {
 /// Compute units of \p Chip (0 when Crosslane's table does not know it).
 unsigned getComputeUnits(llvm::StringRef Chip);
 
+/// Waves \p T issues from at once: compute units (64 when unknown) times
+/// T.IssueSlotsPerCU. The cost measure and the heuristic divide the
+/// workgroups' waves among them.
+uint64_t concurrentWaves(const TargetDesc &T);
+
 /// The heuristic's config for \p S on \p T; \p Why (if not null) receives
 /// one line per decision.
 LoweringConfig chooseConfig(const ReductionSpec &S, const TargetDesc &T,

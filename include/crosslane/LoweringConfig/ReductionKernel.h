@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Builds the AMDGPU LLVM IR kernel that computes a reduction exactly as a
+/// Builds the LLVM IR kernel that computes a reduction exactly as a
 /// validated lowering config distributes it (Distribution): per-thread
 /// serial accumulation over `thread` elements per load, the outer
 /// partial-reduction loops, Crosslane's clustered subgroup reduce /
@@ -19,6 +19,11 @@
 ///                         i64 n<d>...)                    ; dynamic dims
 ///
 /// launched with numWorkgroups() x 1 x 1 workgroups of WorkgroupSize x 1 x 1.
+/// The target's part (lib/LoweringConfig/KernelTarget.h): an amdgcn HIP
+/// kernel, a spirv64 OpenCL kernel for Intel Xe, or a riscv32 HIP kernel
+/// for Vortex with the entry, kernel record and local memory of
+/// crosslane-vortex-abi (what crosslane-hipcc --target=vortex makes of a
+/// HIP kernel).
 ///
 //===----------------------------------------------------------------------===//
 

@@ -66,22 +66,42 @@ inline bool isArg(Combiner C) {
 }
 
 /// The target a kernel is generated for.
+/// The GPU family a generated kernel is for.
+enum class TargetKind {
+  AMDGPU, ///< amdgcn-amd-amdhsa, HIP's kernel ABI
+  Xe,     ///< spirv64 OpenCL kernels for Intel Xe (pvc, bmg, lnl, dg2)
+  Vortex, ///< riscv32 HIP kernels for a Vortex configuration
+};
+
 struct TargetDesc {
-  /// Intel Xe (pvc, bmg, lnl, dg2: OpenCL/SPIR-V kernels for spirv64, the
-  /// subgroup size in WaveSize) rather than AMDGPU.
-  bool Xe = false;
-  std::string Chip;     ///< AMDGPU processor, e.g. gfx942, or Xe chip
-  std::string Features; ///< e.g. "+wavefrontsize64"
-  unsigned WaveSize = 64;
-  unsigned LDSBytes = 65536;        ///< addressable LDS per workgroup
+  TargetKind Kind = TargetKind::AMDGPU;
+  std::string Chip;          ///< AMDGPU processor (gfx942), Xe chip (pvc) or
+                             ///< vortex:<configuration>
+  std::string Features;      ///< e.g. "+wavefrontsize64"
+  unsigned WaveSize = 64;    ///< wave, subgroup or warp size
+  unsigned LDSBytes = 65536; ///< addressable LDS per workgroup
   unsigned MaxWorkgroupSize = 1024; ///< HIP's flat work-group size limit
   unsigned ComputeUnits = 0;        ///< 0 when unknown
+  /// Waves a compute unit issues from at once (the cost measure's SIMDs
+  /// per CU): 4 on AMDGPU (and Xe, for want of a better model), a
+  /// Vortex core's issue width 1.
+  unsigned IssueSlotsPerCU = 4;
+
+  bool isXe() const { return Kind == TargetKind::Xe; }
+  bool isVortex() const { return Kind == TargetKind::Vortex; }
+  bool isAMDGPU() const { return Kind == TargetKind::AMDGPU; }
+  /// Vortex: the configuration's name (VortexISA.td).
+  llvm::StringRef vortexConfig() const {
+    return llvm::StringRef(Chip).split(':').second;
+  }
 };
 
 /// Parses `<chip>[:w32|:w64]`: an AMDGPU processor LLVM knows (wave and
-/// LDS sizes from LLVM's subtarget, ChipInfo), or `<xe chip>[:w16|:w32]`
+/// LDS sizes from LLVM's subtarget, ChipInfo), `<xe chip>[:w16|:w32]`
 /// (subgroup size; local memory and work-group limits from the Xe chip
-/// table, include/crosslane/Xe/XeBlockIO.td).
+/// table, include/crosslane/Xe/XeBlockIO.td), or `vortex[:<config>]` (a
+/// configuration of VortexISA.td: warp size, warps per core, local memory
+/// and cores; `default` when none is named).
 llvm::Expected<TargetDesc> parseTarget(llvm::StringRef S);
 
 /// A reduction: iteration space, types and combiner.

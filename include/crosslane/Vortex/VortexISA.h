@@ -125,6 +125,9 @@ void emitJoin(llvm::IRBuilderBase &B, llvm::Value *Token);
 void emitPred(llvm::IRBuilderBase &B, llvm::Value *Keep,
               llvm::Value *RestoreMask);
 llvm::Value *emitThreadMask(llvm::IRBuilderBase &B);
+/// `__syncthreads()`: vx_barrier on barrier 0 of the CTA's slot (CSR 0xCD0)
+/// for the CTA's warps (CSR 0xCD2), as hip_runtime.h spells it.
+void emitCTABarrier(llvm::IRBuilderBase &B);
 
 /// Where a diagnostic about \p DL belongs: the innermost location of the
 /// inlining chain that is not in Crosslane's own Vortex headers (an atomic
