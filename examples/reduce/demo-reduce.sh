@@ -7,7 +7,9 @@
 #   2. the same problem with the heuristic's config: its decisions and cost,
 #      the ratio to the given config;
 #   3. a torch-style argmax (i64 index, NaN wins) on gfx1100 (wave32),
-#      heuristic config, run on random and adversarial inputs.
+#      heuristic config, run on random and adversarial inputs;
+#   4. the row sum again for Vortex (8 warps of 32 threads): the heuristic's
+#      config, the riscv32 kernel run in the executor's Vortex model.
 set -euo pipefail
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,3 +38,7 @@ echo "-- torch-style argmax 256 x 4096 (f32, i64 index, NaN wins) on gfx1100 wav
 "$REDUCE" --target=gfx1100 --op=argmax:i64:nan-wins --type=f32 --dims=p256,r4096 \
   --run --cost -o "$OUT/argmax.ll" | grep -E '^(config|workgroup|cost|[0-9]+ cases)' |
   sed 's/^/    /'
+echo "-- row sum 1152 x 384 on Vortex (configuration w8t32a), heuristic config"
+"$REDUCE" --target=vortex:w8t32a --op=add --type=f32 --dims=p1152,r384 \
+  --run --cost -o "$OUT/row_sum.vortex.ll" |
+  grep -E '^(target|config|workgroup|cross|cost|[0-9]+ cases)' | sed 's/^/    /'
