@@ -22,6 +22,15 @@ KernelTarget::~KernelTarget() = default;
 
 namespace {
 
+/// A module-scope array of \p Ty in address space \p AS, one per
+/// work-group.
+GlobalVariable *workgroupArray(Module &M, ArrayType *Ty, StringRef Name,
+                               unsigned AS) {
+  return new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                            PoisonValue::get(Ty), Name, nullptr,
+                            GlobalValue::NotThreadLocal, AS);
+}
+
 /// amdgcn-amd-amdhsa: HIP's kernel ABI, buffers in addrspace(1), LDS in
 /// addrspace(3).
 class AMDGPUKernelTarget : public KernelTarget {
@@ -49,9 +58,7 @@ public:
   }
   GlobalVariable *localArray(Module &M, ArrayType *Ty,
                              StringRef Name) const override {
-    return new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
-                              PoisonValue::get(Ty), Name, nullptr,
-                              GlobalValue::NotThreadLocal, 3);
+    return workgroupArray(M, Ty, Name, 3);
   }
   /// The chip, features and the exact work-group size as attributes.
   void setKernelAttributes(Function &F) const override {
@@ -67,12 +74,15 @@ public:
 
 /// spirv64 OpenCL kernels: work-item queries and the barrier are OpenCL
 /// builtins, local arrays in addrspace(3).
-class XeKernelTarget : public AMDGPUKernelTarget {
+class XeKernelTarget : public KernelTarget {
 public:
-  using AMDGPUKernelTarget::AMDGPUKernelTarget;
+  using KernelTarget::KernelTarget;
   Triple triple() const override { return Triple("spirv64-unknown-unknown"); }
-  std::string cpu() const override { return ""; }
-  std::string features() const override { return ""; }
+  unsigned globalAddrSpace() const override { return 1; }
+  GlobalVariable *localArray(Module &M, ArrayType *Ty,
+                             StringRef Name) const override {
+    return workgroupArray(M, Ty, Name, 3);
+  }
   Value *localId(IRBuilder<> &B) const override {
     return emitOpenCLCall(B, "_Z12get_local_idj", B.getInt64Ty(),
                           {B.getInt32(0)});
@@ -124,8 +134,7 @@ public:
   void barrier(IRBuilder<> &B) const override { vortex::emitCTABarrier(B); }
   GlobalVariable *localArray(Module &M, ArrayType *Ty,
                              StringRef Name) const override {
-    auto *GV = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
-                                  PoisonValue::get(Ty), Name);
+    GlobalVariable *GV = workgroupArray(M, Ty, Name, 0);
     annotate(M, GV, "crosslane.vortex.shared");
     return GV;
   }
