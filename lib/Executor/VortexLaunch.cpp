@@ -83,6 +83,21 @@ bool readVortexConfig(StringRef Dir, VortexConfig &C, std::string &Err) {
   return true;
 }
 
+bool tableVortexConfig(StringRef Name, VortexConfig &C) {
+  const vortex::HWConfig *HW = vortex::lookupHWConfig(Name);
+  if (!HW)
+    return false;
+  C.Threads = HW->Threads;
+  C.Warps = HW->Warps;
+  C.Cores = HW->Cores;
+  C.LmemLogSize = HW->LmemLogSize;
+  C.Barriers = HW->Barriers;
+  C.Name = (Name + " (" + Twine(C.Warps) + " warps x " + Twine(C.Threads) +
+            " threads, from VortexISA.td)")
+               .str();
+  return true;
+}
+
 bool isVortexModule(const Module &M) {
   Triple T(M.getTargetTriple());
   if (T.getArch() != Triple::riscv32)

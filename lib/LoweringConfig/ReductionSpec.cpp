@@ -51,13 +51,9 @@ static Expected<TargetDesc> parseVortexTarget(StringRef Config) {
   if (Config.empty())
     Config = "default";
   const vortex::HWConfig *HW = vortex::lookupHWConfig(Config);
-  if (!HW) {
-    std::string Known;
-    for (const vortex::HWConfig &C : vortex::hwConfigs())
-      Known += (Known.empty() ? "" : ", ") + std::string(C.Name);
+  if (!HW)
     return makeError("--target: no Vortex configuration '" + Config +
-                     "' (known: " + Known + ")");
-  }
+                     "' (known: " + vortex::hwConfigNames() + ")");
   TargetDesc T;
   T.Kind = TargetKind::Vortex;
   T.Chip = ("vortex:" + Config).str();

@@ -39,6 +39,13 @@ namespace vortex {
 
 ArrayRef<HWConfig> hwConfigs() { return VortexHWConfigTable; }
 
+std::string hwConfigNames() {
+  std::string Names;
+  for (const HWConfig &C : hwConfigs())
+    Names += (Names.empty() ? "" : ", ") + std::string(C.Name);
+  return Names;
+}
+
 bool isDivergentCSR(unsigned Csr) {
   const CSRInfo *I = Csr <= 0xFFF ? lookupCSR(Csr) : nullptr;
   return I && I->Divergent;

@@ -450,14 +450,11 @@ std::unique_ptr<exec::TargetModel> prepareVortex(const TargetDesc &T, Module &M,
     if (!F.isDeclaration() && vortex::isVortexFunction(F))
       FPM.run(F, FAM);
   exec::prepareVortexModule(M, exec::VortexSemantics::Hardware);
-  const vortex::HWConfig *HW = vortex::lookupHWConfig(T.vortexConfig());
   exec::VortexConfig C;
-  C.Threads = HW->Threads;
-  C.Warps = HW->Warps;
-  C.Cores = HW->Cores;
-  C.LmemLogSize = HW->LmemLogSize;
-  C.Barriers = HW->Barriers;
-  C.Name = T.Chip;
+  if (!exec::tableVortexConfig(T.vortexConfig(), C)) {
+    Err = "no Vortex configuration '" + T.vortexConfig().str() + "'";
+    return nullptr;
+  }
   return exec::createVortexTarget(M, C, exec::VortexSemantics::Hardware, Err);
 }
 

@@ -602,25 +602,14 @@ VortexConfig vortexConfig() {
   if (!Dir.empty()) {
     if (!readVortexConfig(Dir, C, Err))
       fatal(Err);
-  } else if (const vortex::HWConfig *HW = vortex::lookupHWConfig(Spec)) {
+  } else if (tableVortexConfig(Spec, C)) {
     // No Vortex installation: the configuration of that name as
     // VortexISA.td records it.
-    C.Threads = HW->Threads;
-    C.Warps = HW->Warps;
-    C.Cores = HW->Cores;
-    C.LmemLogSize = HW->LmemLogSize;
-    C.Barriers = HW->Barriers;
-    C.Name = (Spec + " (" + Twine(C.Warps) + " warps x " + Twine(C.Threads) +
-              " threads, from VortexISA.td)")
-                 .str();
   } else if (!VortexConfigOpt.empty()) {
-    std::string Known;
-    for (const vortex::HWConfig &HW : vortex::hwConfigs())
-      Known += (Known.empty() ? "" : ", ") + std::string(HW.Name);
     fatal("no Vortex configuration '" + Spec +
           "': give a directory with config/cflags.txt, the name of one "
           "under $CROSSLANE_VORTEX_HOME/prebuilt, or one of " +
-          Known);
+          vortex::hwConfigNames());
   }
   if (VortexThreads || VortexWarps) {
     C.Threads = VortexThreads ? VortexThreads : C.Threads;

@@ -63,6 +63,11 @@ bool parseVortexSemantics(llvm::StringRef S, VortexSemantics &Out);
 /// is missing or lacks VX_CFG_NUM_THREADS / VX_CFG_NUM_WARPS.
 bool readVortexConfig(llvm::StringRef Dir, VortexConfig &C, std::string &Err);
 
+/// The configuration VortexISA.td records under \p Name (case-insensitive),
+/// named `<Name> (W warps x T threads, from VortexISA.td)`; false if the
+/// table has none of that name.
+bool tableVortexConfig(llvm::StringRef Name, VortexConfig &C);
+
 /// True if \p M is riscv32 code with Vortex functions (attribute
 /// "crosslane-vortex" or target feature +xvortex).
 bool isVortexModule(const llvm::Module &M);

@@ -57,6 +57,8 @@ const CSRInfo *lookupCSR(uint16_t Number);
 const HWConfig *lookupHWConfig(llvm::StringRef Name);
 /// Every hardware configuration the table has, by name.
 llvm::ArrayRef<HWConfig> hwConfigs();
+/// Their names, comma separated, for messages.
+std::string hwConfigNames();
 
 /// A custom instruction: `.insn r Opcode, Funct3, Funct7, rd, rs1, rs2`,
 /// with each register operand's role ("-": x0).
