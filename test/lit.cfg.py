@@ -33,6 +33,8 @@ config.substitutions.append(("%hipcc", os.path.join(bindir, "crosslane-hipcc")))
 config.substitutions.append(("%crosslane-run", os.path.join(bindir, "crosslane-run")))
 config.substitutions.append(("%crosslane-reduce",
                              os.path.join(bindir, "crosslane-reduce")))
+config.substitutions.append(("%crosslane-vx-launch",
+                             os.path.join(bindir, "crosslane-vx-launch")))
 config.substitutions.append(("%crosslane_src", config.crosslane_src_root))
 config.substitutions.append(("%crosslane_obj", config.crosslane_obj_root))
 config.substitutions.append(("%python", sys.executable))

@@ -257,9 +257,15 @@ bool crosslane::vortex::parseFatBinaryWrapper(const void *Wrapper,
     Error = "not clang's HIP fat binary wrapper (magic 0x48495046, version 1)";
     return false;
   }
-  const auto *P = static_cast<const uint8_t *>(W.Binary);
-  if (std::memcmp(P, ContainerMagic, sizeof(ContainerMagic)) != 0) {
-    Error = "embedded GPU binary is not a Crosslane Vortex container (magic "
+  return parseContainer(W.Binary, UINT64_MAX, Out, Error);
+}
+
+bool crosslane::vortex::parseContainer(const void *Data, uint64_t Avail,
+                                       FatBinary &Out, std::string &Error) {
+  const auto *P = static_cast<const uint8_t *>(Data);
+  if (Avail < ContainerHeaderSize ||
+      std::memcmp(P, ContainerMagic, sizeof(ContainerMagic)) != 0) {
+    Error = "GPU binary is not a Crosslane Vortex container (magic "
             "CLVXFAT1); was it packed by crosslane-vxpack.py?";
     return false;
   }
@@ -274,6 +280,15 @@ bool crosslane::vortex::parseFatBinaryWrapper(const void *Wrapper,
             std::to_string(ConfigSize) + " B, meta " +
             std::to_string(MetaSize) + " B, image " +
             std::to_string(ImageSize) + " B)";
+    return false;
+  }
+  if (Avail != UINT64_MAX &&
+      Avail < uint64_t(HeaderSize) + ConfigSize + MetaSize + ImageSize) {
+    Error = "truncated Vortex container (" + std::to_string(Avail) +
+            " bytes; its header describes " +
+            std::to_string(uint64_t(HeaderSize) + ConfigSize + MetaSize +
+                           ImageSize) +
+            ")";
     return false;
   }
   const uint8_t *Config = P + HeaderSize;

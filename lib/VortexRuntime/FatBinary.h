@@ -89,6 +89,12 @@ struct FatBinary {
 bool parseFatBinaryWrapper(const void *Wrapper, FatBinary &Out,
                            std::string &Error);
 
+/// Parses a container (magic CLVXFAT1) at \p Data of \p Avail bytes
+/// (UINT64_MAX: unknown, as for an embedded one). Returns false with a
+/// message.
+bool parseContainer(const void *Data, uint64_t Avail, FatBinary &Out,
+                    std::string &Error);
+
 /// Parses the meta text into Out.Kernels and Out.Vars.
 bool parseMeta(const std::string &Text, FatBinary &Out, std::string &Error);
 

@@ -47,6 +47,7 @@ constexpr ErrorEntry ErrorTable[] = {
     {hipErrorNoDevice, "hipErrorNoDevice", "no Vortex device available"},
     {hipErrorInvalidDevice, "hipErrorInvalidDevice", "invalid device ordinal"},
     {hipErrorInvalidImage, "hipErrorInvalidImage", "invalid device code image"},
+    {hipErrorFileNotFound, "hipErrorFileNotFound", "file not found"},
     {hipErrorInvalidHandle, "hipErrorInvalidHandle",
      "invalid stream or event handle"},
     {hipErrorNotFound, "hipErrorNotFound", "not found"},

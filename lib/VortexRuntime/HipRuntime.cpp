@@ -60,6 +60,16 @@ struct Registration {
   std::string DeviceName;
 };
 
+} // namespace
+
+/// A hipFunction_t: a kernel of a module.
+struct ihipModuleSymbol_t {
+  CodeObject *Code;
+  const KernelInfo *Kernel;
+};
+
+namespace {
+
 /// A hipEvent_t.
 struct HipEvent {
   bool Recorded = false;
@@ -146,6 +156,9 @@ public:
   /// The variable registered for host shadow variable \p Symbol.
   Status variable(const void *Symbol, CodeObject *&Code, const VarInfo *&Var);
   Status stream(Device &D, hipStream_t S, Stream *&Out);
+  /// Fails if an image other than \p Code's is loaded: every image is
+  /// linked at 0x80000000, so the device holds one at a time.
+  Status onlyImage(const CodeObject &Code) const;
   Status event(hipEvent_t E, HipEvent *&Out);
   void shutdown();
 
@@ -154,6 +167,9 @@ public:
   std::unordered_map<const void *, Registration> Functions;
   std::unordered_map<const void *, Registration> Vars;
   std::map<const void *, std::unique_ptr<HipEvent>> Events;
+  /// hipModuleGetFunction's handles, per module.
+  std::map<const CodeObject *, std::vector<std::unique_ptr<ihipModuleSymbol_t>>>
+      ModuleFunctions;
 
 private:
   std::string configDir() const;
@@ -291,6 +307,17 @@ Status Runtime::stream(Device &D, hipStream_t S, Stream *&Out) {
   if (!Out)
     return Status::error(hipErrorInvalidHandle,
                          hex(uintptr_t(S)) + " is not a live hipStream_t");
+  return Status::success();
+}
+
+Status Runtime::onlyImage(const CodeObject &Code) const {
+  for (const std::unique_ptr<CodeObject> &Other : Codes)
+    if (Other.get() != &Code && Other->Loaded)
+      return Status::error(
+          hipErrorNotSupported,
+          "another device image is loaded (every Vortex image is linked at "
+          "0x80000000 and the device holds one at a time): a program uses "
+          "either its own kernels or one module's");
   return Status::success();
 }
 
@@ -486,6 +513,26 @@ hipError_t __hipPopCallConfiguration(dim3 *GridDim, dim3 *BlockDim,
   return hipSuccess;
 }
 
+namespace {
+
+/// A launch of \p Kernel of \p Code on stream \p S (hipLaunchKernel and
+/// hipModuleLaunchKernel); the caller holds R.Mutex.
+Status launch(Runtime &R, CodeObject &Code, const KernelInfo &Kernel, dim3 Grid,
+              dim3 Block, void **Args, size_t SharedMemBytes, hipStream_t S) {
+  Device *D = nullptr;
+  Status St = R.device(D);
+  Stream *Target = nullptr;
+  if (St.ok())
+    St = R.stream(*D, S, Target);
+  if (St.ok())
+    St = R.onlyImage(Code);
+  if (St.ok())
+    St = D->launch(Code, Kernel, Grid, Block, Args, SharedMemBytes, *Target);
+  return St;
+}
+
+} // namespace
+
 hipError_t hipLaunchKernel(const void *Function, dim3 GridDim, dim3 BlockDim,
                            void **Args, size_t SharedMemBytes, hipStream_t S) {
   Runtime &R = Runtime::get();
@@ -493,16 +540,136 @@ hipError_t hipLaunchKernel(const void *Function, dim3 GridDim, dim3 BlockDim,
   CodeObject *Code = nullptr;
   const KernelInfo *Kernel = nullptr;
   Status St = R.kernel(Function, Code, Kernel);
-  Device *D = nullptr;
   if (St.ok())
-    St = R.device(D);
-  Stream *Target = nullptr;
-  if (St.ok())
-    St = R.stream(*D, S, Target);
-  if (St.ok())
-    St = D->launch(*Code, *Kernel, GridDim, BlockDim, Args, SharedMemBytes,
-                   *Target);
+    St = launch(R, *Code, *Kernel, GridDim, BlockDim, Args, SharedMemBytes, S);
   return finish(St);
+}
+
+//===----------------------------------------------------------------------===//
+// Modules: containers built apart from the program (crosslane-hipcc
+// --target=vortex --genco), loaded and launched by kernel name
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+Status loadModule(std::vector<uint8_t> Bytes, hipModule_t *Module) {
+  if (!Module)
+    return Status::error(hipErrorInvalidValue, "null hipModule_t pointer");
+  auto Code = std::make_unique<CodeObject>();
+  Code->Owned = std::move(Bytes);
+  std::string Error;
+  if (!parseContainer(Code->Owned.data(), Code->Owned.size(), Code->Bin, Error))
+    return Status::error(hipErrorInvalidImage, Error);
+  Runtime &R = Runtime::get();
+  *Module = reinterpret_cast<hipModule_t>(Code.get());
+  R.Codes.push_back(std::move(Code));
+  return Status::success();
+}
+
+Status findModule(Runtime &R, hipModule_t Module, CodeObject *&Out) {
+  for (const std::unique_ptr<CodeObject> &C : R.Codes)
+    if (reinterpret_cast<hipModule_t>(C.get()) == Module && !C->Owned.empty()) {
+      Out = C.get();
+      return Status::success();
+    }
+  return Status::error(hipErrorInvalidResourceHandle,
+                       hex(uintptr_t(Module)) + " is not a loaded hipModule_t");
+}
+
+} // namespace
+
+hipError_t hipModuleLoad(hipModule_t *Module, const char *Fname) {
+  Runtime &R = Runtime::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  FILE *F = Fname ? std::fopen(Fname, "rb") : nullptr;
+  if (!F)
+    return finish(Status::error(hipErrorFileNotFound,
+                                std::string("cannot open module '") +
+                                    (Fname ? Fname : "(null)") + "'"));
+  std::vector<uint8_t> Bytes;
+  uint8_t Buf[65536];
+  for (size_t N; (N = std::fread(Buf, 1, sizeof(Buf), F)) > 0;)
+    Bytes.insert(Bytes.end(), Buf, Buf + N);
+  std::fclose(F);
+  return finish(loadModule(std::move(Bytes), Module));
+}
+
+hipError_t hipModuleLoadData(hipModule_t *Module, const void *Image) {
+  Runtime &R = Runtime::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  if (!Image)
+    return finish(Status::error(hipErrorInvalidValue, "null module image"));
+  // The container's header gives its size.
+  FatBinary Header;
+  std::string Error;
+  const auto *P = static_cast<const uint8_t *>(Image);
+  if (!parseContainer(P, UINT64_MAX, Header, Error))
+    return finish(Status::error(hipErrorInvalidImage, Error));
+  size_t Size = (Header.Image - P) + Header.ImageSize;
+  return finish(loadModule(std::vector<uint8_t>(P, P + Size), Module));
+}
+
+hipError_t hipModuleGetFunction(hipFunction_t *Function, hipModule_t Module,
+                                const char *Name) {
+  Runtime &R = Runtime::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  CodeObject *Code = nullptr;
+  Status St = findModule(R, Module, Code);
+  if (St.ok() && (!Function || !Name))
+    St = Status::error(hipErrorInvalidValue, "null function or name");
+  if (!St.ok())
+    return finish(St);
+  auto K = Code->Bin.Kernels.find(Name);
+  if (K == Code->Bin.Kernels.end())
+    return finish(Status::error(
+        hipErrorNotFound, std::string("module has no kernel '") + Name + "'"));
+  auto &Handles = R.ModuleFunctions[Code];
+  Handles.push_back(std::make_unique<ihipModuleSymbol_t>(
+      ihipModuleSymbol_t{Code, &K->second}));
+  *Function = Handles.back().get();
+  return finish(Status::success());
+}
+
+hipError_t hipModuleLaunchKernel(hipFunction_t F, unsigned GridX,
+                                 unsigned GridY, unsigned GridZ,
+                                 unsigned BlockX, unsigned BlockY,
+                                 unsigned BlockZ, unsigned SharedMemBytes,
+                                 hipStream_t S, void **KernelParams,
+                                 void **Extra) {
+  Runtime &R = Runtime::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  Status St =
+      F ? Status::success()
+        : Status::error(hipErrorInvalidResourceHandle, "null hipFunction_t");
+  if (St.ok() && Extra)
+    St = Status::error(hipErrorNotSupported,
+                       "hipModuleLaunchKernel: 'extra' (packed arguments) is "
+                       "not supported; pass kernelParams");
+  if (St.ok())
+    St = launch(R, *F->Code, *F->Kernel, dim3(GridX, GridY, GridZ),
+                dim3(BlockX, BlockY, BlockZ), KernelParams, SharedMemBytes, S);
+  return finish(St);
+}
+
+hipError_t hipModuleUnload(hipModule_t Module) {
+  Runtime &R = Runtime::get();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  CodeObject *Code = nullptr;
+  Status St = findModule(R, Module, Code);
+  Device *D = nullptr;
+  if (St.ok() && Code->Loaded)
+    St = R.device(D);
+  if (St.ok() && D)
+    St = D->synchronizeAll();
+  if (!St.ok())
+    return finish(St);
+  if (D)
+    D->unloadCode(*Code);
+  R.ModuleFunctions.erase(Code);
+  R.Codes.erase(std::find_if(
+      R.Codes.begin(), R.Codes.end(),
+      [&](const std::unique_ptr<CodeObject> &C) { return C.get() == Code; }));
+  return finish(Status::success());
 }
 
 //===----------------------------------------------------------------------===//

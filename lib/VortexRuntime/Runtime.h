@@ -71,6 +71,9 @@ std::string hex(uint64_t Value);
 /// A registered container and its loaded state on the device.
 struct CodeObject {
   FatBinary Bin;
+  /// The container's bytes when hipModuleLoad/hipModuleLoadData made it
+  /// (Bin points into them); empty for a program's embedded container.
+  std::vector<uint8_t> Owned;
   /// Why the container cannot be used (hipErrorInvalidImage), if it cannot.
   Status Invalid;
 

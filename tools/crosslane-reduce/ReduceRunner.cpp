@@ -16,7 +16,11 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 #include <cmath>
 #include <cstring>
@@ -486,9 +490,84 @@ Expected<Runnable> makeRunnable(const TargetDesc &T, Module &M) {
   return R;
 }
 
+namespace {
+
+Error writeBytes(StringRef Path, ArrayRef<uint8_t> Bytes) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (!EC)
+    OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
+  if (EC)
+    return createStringError(EC, "cannot write '" + Path + "'");
+  return Error::success();
+}
+
+/// One case through \p Launcher (see runCases): the buffers go through
+/// files in a temporary directory; the launcher's "PERF:" line, if any,
+/// goes to \p Perf.
+Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
+                  std::vector<std::vector<uint8_t>> &Bufs, std::string &Perf) {
+  SmallString<128> Dir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("crosslane-reduce", Dir))
+    return createStringError(EC, "cannot create a temporary directory");
+  SmallVector<StringRef, 8> Words;
+  SplitString(Launcher, Words);
+  std::vector<std::string> Args(Words.begin(), Words.end());
+  Args.push_back(std::to_string(C.Grid[0]));
+  Args.push_back(std::to_string(C.Block[0]));
+  SmallVector<std::string, 4> Files;
+  for (const exec::KernelArg &A : C.Args) {
+    if (!A.IsBuffer) {
+      Args.push_back("i64:" + std::to_string(A.Bits));
+      continue;
+    }
+    SmallString<128> F(Dir);
+    sys::path::append(F, "buf" + std::to_string(A.Buffer));
+    if (Error E = writeBytes(F, Bufs[A.Buffer]))
+      return E;
+    Files.push_back(F.str().str());
+    Args.push_back("buf:" + Files.back());
+  }
+  SmallString<128> Out(Dir);
+  sys::path::append(Out, "launcher.out");
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          StringRef(Out)};
+  std::string ErrMsg;
+  ErrorOr<std::string> Prog = sys::findProgramByName(Args[0]);
+  SmallVector<StringRef, 12> ArgRefs(Args.begin(), Args.end());
+  int RC = Prog ? sys::ExecuteAndWait(*Prog, ArgRefs, std::nullopt, Redirects,
+                                      /*SecondsToWait=*/600, 0, &ErrMsg)
+                : -1;
+  auto Text = MemoryBuffer::getFile(Out);
+  std::string Said = Text ? (*Text)->getBuffer().trim().str() : "";
+  if (RC != 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "--launcher: '" + Args[0] + "' failed (" +
+                                 (Prog ? ErrMsg : "not found") + "): " + Said);
+  for (StringRef L : split(Said, '\n'))
+    if (L.trim().starts_with("PERF:") && Perf.empty())
+      Perf = L.trim().str();
+  for (size_t I = 0, F = 0; I < C.Args.size(); ++I) {
+    if (!C.Args[I].IsBuffer)
+      continue;
+    auto MB = MemoryBuffer::getFile(Files[F++]);
+    std::vector<uint8_t> &B = Bufs[C.Args[I].Buffer];
+    if (!MB || (*MB)->getBufferSize() != B.size())
+      return createStringError(inconvertibleErrorCode(),
+                               "--launcher: a buffer came back with the "
+                               "wrong size");
+    std::memcpy(B.data(), (*MB)->getBufferStart(), B.size());
+  }
+  sys::fs::remove_directories(Dir);
+  return Error::success();
+}
+
+} // namespace
+
 Expected<RunTotals> runCases(const Distribution &D, Module &M,
                              ArrayRef<uint64_t> DynSizes, unsigned Seed,
-                             raw_ostream &Log) {
+                             raw_ostream &Log, StringRef Launcher) {
   const ReductionSpec &S = D.Spec;
   SmallVector<uint64_t, 6> Sizes;
   unsigned Dyn = 0;
@@ -499,11 +578,14 @@ Expected<RunTotals> runCases(const Distribution &D, Module &M,
     Total *= Sizes[I];
     (S.Dims[I].isReduction() ? RowSize : Outputs) *= Sizes[I];
   }
-  Expected<Runnable> R = makeRunnable(D.Target, M);
-  if (!R)
-    return R.takeError();
-  exec::Executor &X = *R->X;
-  Function *K = R->Kernel;
+  std::optional<Runnable> R;
+  if (Launcher.empty()) {
+    Expected<Runnable> Made = makeRunnable(D.Target, M);
+    if (!Made)
+      return Made.takeError();
+    R = std::move(*Made);
+  }
+  std::string Perf;
   unsigned EB = getBits(S.Elem) / 8, AB = getBits(S.Acc) / 8,
            IB = getBits(S.Index) / 8;
   exec::LaunchConfig C;
@@ -530,7 +612,8 @@ Expected<RunTotals> runCases(const Distribution &D, Module &M,
       std::memcpy(&Bufs[0][L * EB], &V, EB);
       Ref.fold(States[Out], V, Red);
     });
-    if (Error E = X.run(*K, C, Bufs))
+    if (Error E = R ? R->X->run(*R->Kernel, C, Bufs)
+                    : runLauncher(Launcher, C, Bufs, Perf))
       return std::move(E);
     ++T.Cases;
     for (uint64_t O = 0; O < Outputs; ++O) {
@@ -553,7 +636,10 @@ Expected<RunTotals> runCases(const Distribution &D, Module &M,
       }
     }
   }
-  T.WaveInstructions = X.stats().WaveInstructions;
+  if (R)
+    T.WaveInstructions = R->X->stats().WaveInstructions;
+  if (!Perf.empty())
+    Log << "launcher: first case: " << Perf << "\n";
   return T;
 }
 

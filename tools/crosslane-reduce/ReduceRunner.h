@@ -57,10 +57,16 @@ struct Runnable {
 llvm::Expected<Runnable> makeRunnable(const TargetDesc &T, llvm::Module &M);
 
 /// Runs \p M (generated for \p D) with the dynamic sizes \p DynSizes on
-/// every input pattern; reports the first mismatches on \p Log.
+/// every input pattern; reports the first mismatches on \p Log. With a
+/// \p Launcher command, each case runs through it instead of the
+/// executor: `<Launcher> GRID BLOCK buf:IN buf:OUT [buf:INDEX] [i64:N]...`,
+/// which must write the output buffers back to their files (e.g.
+/// `crosslane-vx-launch kernel.clvx crosslane_reduce`: the kernel, built
+/// from \p M, on simx).
 llvm::Expected<RunTotals> runCases(const Distribution &D, llvm::Module &M,
                                    llvm::ArrayRef<uint64_t> DynSizes,
-                                   unsigned Seed, llvm::raw_ostream &Log);
+                                   unsigned Seed, llvm::raw_ostream &Log,
+                                   llvm::StringRef Launcher = "");
 
 } // namespace lc
 } // namespace crosslane

@@ -114,6 +114,15 @@ static cl::opt<bool> SearchOpt(
 static cl::opt<unsigned> TopOpt("top", cl::init(5),
                                 cl::desc("configs --search lists"),
                                 cl::cat(Cat));
+static cl::opt<std::string> LauncherOpt(
+    "launcher",
+    cl::desc("--run's cases through this command instead of the executor: "
+             "'<command> <args>' gets GRID BLOCK buf:FILE... i64:N... "
+             "appended and must write the output buffers back, e.g. "
+             "'crosslane-vx-launch k.clvx crosslane_reduce' for the module "
+             "crosslane-hipcc --target=vortex --genco built from -o's "
+             "kernel (the problem is then run at its full size)"),
+    cl::cat(Cat));
 static cl::opt<unsigned> SeedOpt("seed", cl::init(1),
                                  cl::desc("random input seed"), cl::cat(Cat));
 
@@ -228,7 +237,8 @@ ReductionSpec shrinkForRun(const Distribution &D) {
 }
 
 int runAll(const Distribution &D, LLVMContext &Ctx, const KernelOptions &KO) {
-  ReductionSpec S = shrinkForRun(D);
+  // A launcher runs the kernel -o wrote: the problem as given.
+  ReductionSpec S = LauncherOpt.empty() ? shrinkForRun(D) : D.Spec;
   Distribution RD = check(planDistribution(S, D.Config, D.Target));
   std::unique_ptr<Module> M = check(generateReductionKernel(RD, Ctx, KO));
   RunTotals All;
@@ -239,7 +249,7 @@ int runAll(const Distribution &D, LLVMContext &Ctx, const KernelOptions &KO) {
         outs() << " " << V;
       outs() << "\n";
     }
-    RunTotals T = check(runCases(RD, *M, Sizes, SeedOpt, outs()));
+    RunTotals T = check(runCases(RD, *M, Sizes, SeedOpt, outs(), LauncherOpt));
     All.Cases += T.Cases;
     All.Mismatches += T.Mismatches;
     All.WaveInstructions = T.WaveInstructions;

@@ -73,6 +73,7 @@ typedef enum hipError_t {
   hipErrorNoDevice = 100,
   hipErrorInvalidDevice = 101,
   hipErrorInvalidImage = 200,
+  hipErrorFileNotFound = 301,
   hipErrorInvalidHandle = 400,
   hipErrorInvalidResourceHandle = 400,
   hipErrorNotFound = 500,
@@ -129,6 +130,8 @@ struct dim3 {
 
 typedef struct ihipStream_t *hipStream_t;
 typedef struct ihipEvent_t *hipEvent_t;
+typedef struct ihipModule_t *hipModule_t;
+typedef struct ihipModuleSymbol_t *hipFunction_t;
 
 /// A subset of HIP's device properties, with HIP's field names.
 typedef struct hipDeviceProp_t {
@@ -205,6 +208,23 @@ hipError_t hipStreamSynchronize(hipStream_t stream);
 hipError_t hipLaunchKernel(const void *function, dim3 gridDim, dim3 blockDim,
                            void **args, size_t sharedMemBytes,
                            hipStream_t stream);
+
+// Modules: a container built apart from the program
+// (crosslane-hipcc --target=vortex --genco k.hip|k.ll -o k.clvx), launched
+// by kernel name. Every Vortex image is linked at 0x80000000, so a program
+// launches either its own kernels or one module's.
+hipError_t hipModuleLoad(hipModule_t *module, const char *fname);
+hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
+hipError_t hipModuleUnload(hipModule_t module);
+hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module,
+                                const char *kname);
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX,
+                                 unsigned int gridDimY, unsigned int gridDimZ,
+                                 unsigned int blockDimX, unsigned int blockDimY,
+                                 unsigned int blockDimZ,
+                                 unsigned int sharedMemBytes,
+                                 hipStream_t stream, void **kernelParams,
+                                 void **extra);
 
 // The registration and launch ABI of clang's HIP host code generation
 // (clang-22 CGCUDANV.cpp; checked against the IR clang-22 emits).
