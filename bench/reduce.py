@@ -22,7 +22,11 @@ against the search only.
 Goals (issue): heuristic within 1.10x of the search's best on every shape,
 and no slower than the hand-written kernel of the same job. The last line is
 `summary reduce_heuristic_vs_best_max=... reduce_vs_handwritten_max=...
-reduce_xe_heuristic_vs_best_max=... reduce_vortex_heuristic_vs_best_max=...`.
+reduce_xe_heuristic_vs_best_max=... reduce_vortex_heuristic_vs_best_max=...
+reduce_vortex_simx_heuristic_vs_best_max=...`. With a Vortex installation,
+each Vortex row also gives simx cycles of one launch of the heuristic's
+and of the search's best kernel (built with crosslane-hipcc --genco, run by
+crosslane-vx-launch): a check of the cost measure on the machine.
 """
 import argparse
 import math
@@ -251,6 +255,46 @@ def random_shapes(rng, count):
     return shapes
 
 
+SIMX_RATIOS = []  # heuristic / model-best simx cycles, per Vortex shape
+BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i32": 4, "i64": 8}
+
+
+def simx_cycles(b, chip, op, typ, dims, cfg, work):
+    """simx cycles of one launch of the kernel crosslane-reduce generates for
+    `cfg` (zero inputs; correctness is test/Vortex's business), built with
+    crosslane-hipcc --genco and run by crosslane-vx-launch. None without a
+    Vortex installation."""
+    home = os.environ.get("CROSSLANE_VORTEX_HOME", os.path.join(
+        b.root, "..", "shared", "vortex"))
+    if not os.path.isdir(os.path.join(home, "prebuilt")):
+        return None
+    config = chip.split(":")[1] if ":" in chip else "default"
+    ll, mod = os.path.join(work, "simx.ll"), os.path.join(work, "simx.clvx")
+    text = run([b.reduce, "--target=" + chip, "--op=" + op, "--type=" + typ,
+                "--dims=" + dims, "--config=" + cfg, "-o", ll])
+    m = re.search(r"^workgroup: (\d+) threads .*; (\d+) workgroups", text, re.M)
+    block, grid = int(m.group(1)), int(m.group(2))
+    run([b.hipcc, "--target=vortex", "--vortex-config=" + config, "--genco", ll,
+         "-o", mod])
+    elem, acc = (typ.split(":") + [typ])[:2]
+    sizes = [int(d[1:]) for d in dims.split(",")]
+    total = math.prod(sizes)
+    outputs = math.prod(int(d[1:]) for d in dims.split(",") if d[0] == "p")
+    bufs = [total * BYTES[elem], outputs * BYTES[acc]]
+    if op.startswith("arg"):
+        bufs.append(outputs * (8 if ":i64" in op else 4))
+    args = []
+    for i, n in enumerate(bufs):
+        f = os.path.join(work, "simx.buf%d" % i)
+        with open(f, "wb") as fh:
+            fh.write(bytes(n))
+        args.append("buf:" + f)
+    out = run([os.path.join(b.build, "bin", "crosslane-vx-launch"), mod,
+               "crosslane_reduce", str(grid), str(block)] + args,
+              env=dict(os.environ, CROSSLANE_VORTEX_PERF="1"))
+    return int(re.search(r"cycles=(\d+)", out).group(1))
+
+
 def target_table(b, work, title, shapes):
     """Rows of another target (Intel Xe, Vortex): the heuristic's config
     against the search's best, in that target's executor model; returns the
@@ -268,6 +312,13 @@ def target_table(b, work, title, shapes):
         print("%-14s   heuristic %s" % ("", short(h["config"])))
         print("%-14s   best      %s (of %d)" % ("", short(h["best_config"]),
                                                 h["space"]))
+        if chip.startswith("vortex"):
+            hc = simx_cycles(b, chip, op, typ, dims, h["config"], work)
+            bc = simx_cycles(b, chip, op, typ, dims, h["best_config"], work)
+            if hc and bc:
+                SIMX_RATIOS.append(hc / bc)
+                print("%-14s   simx cycles: heuristic %d, best %d (%.3f)" %
+                      ("", hc, bc, hc / bc))
     return worst
 
 
@@ -335,8 +386,10 @@ def main():
           "generated kernel's innermost loop and of the whole kernel.")
     print("summary reduce_heuristic_vs_best_max=%.3f "
           "reduce_vs_handwritten_max=%.3f reduce_xe_heuristic_vs_best_max=%.3f "
-          "reduce_vortex_heuristic_vs_best_max=%.3f"
-          % (worst_best, worst_hand, worst_xe, worst_vx))
+          "reduce_vortex_heuristic_vs_best_max=%.3f "
+          "reduce_vortex_simx_heuristic_vs_best_max=%s"
+          % (worst_best, worst_hand, worst_xe, worst_vx,
+             "%.3f" % max(SIMX_RATIOS) if SIMX_RATIOS else "-"))
     return (0 if max(worst_best, worst_xe, worst_vx) <= 1.10 and
             worst_hand <= 1.0 else 1)
 
