@@ -9,7 +9,8 @@
 #   3. a torch-style argmax (i64 index, NaN wins) on gfx1100 (wave32),
 #      heuristic config, run on random and adversarial inputs;
 #   4. the row sum again for Vortex (8 warps of 32 threads): the heuristic's
-#      config, the riscv32 kernel run in the executor's Vortex model.
+#      config, the riscv32 kernel run in the executor's Vortex model, then
+#      built as a module and run on simx.
 set -euo pipefail
 BUILD=${1:-build}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,6 +40,17 @@ echo "-- torch-style argmax 256 x 4096 (f32, i64 index, NaN wins) on gfx1100 wav
   --run --cost -o "$OUT/argmax.ll" | grep -E '^(config|workgroup|cost|[0-9]+ cases)' |
   sed 's/^/    /'
 echo "-- row sum 1152 x 384 on Vortex (configuration w8t32a), heuristic config"
-"$REDUCE" --target=vortex:w8t32a --op=add --type=f32 --dims=p1152,r384 \
-  --run --cost -o "$OUT/row_sum.vortex.ll" |
+VPROBLEM=(--target=vortex:w8t32a --op=add --type=f32 --dims=p1152,r384)
+"$REDUCE" "${VPROBLEM[@]}" --run --cost -o "$OUT/row_sum.vortex.ll" |
   grep -E '^(target|config|workgroup|cross|cost|[0-9]+ cases)' | sed 's/^/    /'
+VORTEX=${CROSSLANE_VORTEX_HOME:-$ROOT/../shared/vortex}
+if [ -d "$VORTEX/prebuilt" ]; then
+  echo "-- the same kernel built as a module and run on simx, every case"
+  CROSSLANE_VORTEX_HOME=$VORTEX "$BUILD/bin/crosslane-hipcc" --target=vortex \
+    --vortex-config=w8t32a --genco "$OUT/row_sum.vortex.ll" -o "$OUT/row_sum.clvx"
+  CROSSLANE_VORTEX_PERF=1 "$REDUCE" "${VPROBLEM[@]}" --run \
+    --launcher="$BUILD/bin/crosslane-vx-launch $OUT/row_sum.clvx crosslane_reduce" |
+    grep -E '^(launcher|[0-9]+ cases)' | sed 's/^/    /'
+else
+  echo "    (no Vortex at $VORTEX: the simx run is skipped)"
+fi
