@@ -187,9 +187,21 @@ void Taint::run() {
   }
 }
 
+/// True if \p MBB was made from the block of an instruction
+/// crosslane-vortex-divergence runs one lane at a time (LaneSerialize.cpp):
+/// one lane is active there, so its branches cannot diverge.
+bool runsOneLane(const MachineBasicBlock &MBB) {
+  const BasicBlock *BB = MBB.getBasicBlock();
+  return BB && any_of(*BB, [](const Instruction &I) {
+           return I.hasMetadata(vortex::OneLaneMD);
+         });
+}
+
 /// True if a vx_split or vx_pred precedes \p Br in its block (after any
-/// earlier terminator).
+/// earlier terminator), or its block runs one lane at a time.
 bool isCovered(const MachineInstr &Br) {
+  if (runsOneLane(*Br.getParent()))
+    return true;
   MachineBasicBlock::const_reverse_iterator It(Br), E = Br.getParent()->rend();
   while (++It != E) {
     if (It->isTerminator())

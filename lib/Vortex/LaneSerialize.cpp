@@ -151,6 +151,7 @@ static void wrapOneLane(Instruction &I) {
   BasicBlock *Head = BasicBlock::Create(Ctx, "one.lane.head", F, Do);
   BasicBlock *Latch = BasicBlock::Create(Ctx, "one.lane.next", F, Exit);
   Do->setName("one.lane.do");
+  I.setMetadata(vortex::OneLaneMD, MDNode::get(I.getContext(), {}));
 
   Pre->getTerminator()->eraseFromParent();
   IRBuilder<> B(Pre);

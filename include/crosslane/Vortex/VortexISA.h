@@ -146,6 +146,10 @@ bool isInOurHeaders(const llvm::DILocation *L);
 
 /// The function attribute crosslane-vortex-abi gives Vortex code.
 inline constexpr const char *VortexAttr = "crosslane-vortex";
+/// Metadata on an instruction crosslane-vortex-divergence runs one lane at
+/// a time: its block runs with a single active lane, so branches the code
+/// generator makes of it need no vx_split (the machine check skips them).
+inline constexpr const char *OneLaneMD = "crosslane.one-lane";
 
 /// True if \p F is Vortex code: a RISC-V function whose target features
 /// include +xvortex (what Vortex's own build and crosslane-hipcc pass), or
