@@ -14,6 +14,7 @@
 #include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -511,6 +512,7 @@ Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
   if (std::error_code EC =
           sys::fs::createUniqueDirectory("crosslane-reduce", Dir))
     return createStringError(EC, "cannot create a temporary directory");
+  auto Cleanup = make_scope_exit([&] { sys::fs::remove_directories(Dir); });
   SmallVector<StringRef, 8> Words;
   SplitString(Launcher, Words);
   std::vector<std::string> Args(Words.begin(), Words.end());
@@ -559,7 +561,6 @@ Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
                                "wrong size");
     std::memcpy(B.data(), (*MB)->getBufferStart(), B.size());
   }
-  sys::fs::remove_directories(Dir);
   return Error::success();
 }
 
