@@ -327,7 +327,10 @@ bool Executor::Impl::decodeAggregateAccess(const Instruction &I, Type *T,
 /// run in execWide; loads and stores access the two leaves at 0 and 8.
 /// Anything else on them is an error.
 bool Executor::Impl::decodeWide(const Instruction &I, DInst &D) {
-  auto Wide = [](const Value *V) { return isWideInt(V->getType()); };
+  // Scalars and vectors: a vector of wide integers is refused below.
+  auto Wide = [](const Value *V) {
+    return isWideInt(V->getType()->getScalarType());
+  };
   bool Any = Wide(&I) ||
              any_of(I.operands(), [&](const Use &U) { return Wide(U.get()); });
   if (isa<StoreInst>(I))

@@ -181,6 +181,15 @@ bool Executor::Impl::layoutGlobals() {
     }
     if (S != MemSpace::Global && S != MemSpace::Constant)
       continue;
+    // Host memory holds each byte and its initialised flag: refuse sizes
+    // no test kernel needs before allocating them.
+    constexpr uint64_t MaxGlobalBytes = uint64_t(1) << 30;
+    if (Size > MaxGlobalBytes) {
+      Err = "global '" + GV.getName().str() + "' needs " +
+            std::to_string(Size) +
+            " bytes; the executor models globals of up to 1 GiB";
+      return false;
+    }
     GlobalAddr[&GV] = addRegion(GV.getName(), Size, GV.isConstant());
     Globals.back().Declared = GV.isConstant() && GV.isDeclaration();
   }

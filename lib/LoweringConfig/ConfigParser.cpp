@@ -160,8 +160,10 @@ Error Parser::parseEntry(LoweringConfig &C, StringSet<> &Seen) {
   Key = Text.slice(Start, Pos).str();
   if (Key.empty())
     return error("expected an attribute name");
-  if (!Seen.insert(Key).second)
+  if (!Seen.insert(Key).second) {
+    Pos = Start; // the column of the repeated name
     return error("given twice");
+  }
   if (Error E = expect("="))
     return E;
   auto ReadArray = [&](SmallVectorImpl<int64_t> &Out) -> Error {

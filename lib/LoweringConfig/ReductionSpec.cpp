@@ -96,8 +96,6 @@ Expected<TargetDesc> parseTarget(StringRef S) {
         "--target: '" + Chip +
         "' is neither an AMDGPU processor LLVM 22 knows, an Intel Xe chip "
         "(pvc, bmg, lnl, dg2) nor vortex[:<configuration>]");
-  if (C->WaveSize == 32 && Wave == "w64" && C->Major < 10)
-    return makeError("--target: " + Chip + " has no wave32 mode");
   if (C->Major < 10 && Wave == "w32")
     return makeError("--target: " + Chip + " runs wave64 only");
   T.WaveSize = C->WaveSize;

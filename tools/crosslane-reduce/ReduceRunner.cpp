@@ -511,7 +511,8 @@ Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
   SmallString<128> Dir;
   if (std::error_code EC =
           sys::fs::createUniqueDirectory("crosslane-reduce", Dir))
-    return createStringError(EC, "cannot create a temporary directory");
+    return createStringError(EC, "cannot create a temporary directory: " +
+                                     EC.message());
   auto Cleanup = make_scope_exit([&] { sys::fs::remove_directories(Dir); });
   SmallVector<StringRef, 8> Words;
   SplitString(Launcher, Words);
@@ -543,10 +544,14 @@ Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
                 : -1;
   auto Text = MemoryBuffer::getFile(Out);
   std::string Said = Text ? (*Text)->getBuffer().trim().str() : "";
-  if (RC != 0)
+  if (RC != 0) {
+    std::string How = !Prog             ? "not found"
+                      : !ErrMsg.empty() ? ErrMsg
+                                        : "exit status " + std::to_string(RC);
     return createStringError(inconvertibleErrorCode(),
-                             "--launcher: '" + Args[0] + "' failed (" +
-                                 (Prog ? ErrMsg : "not found") + "): " + Said);
+                             "--launcher: '" + Args[0] + "' failed (" + How +
+                                 ")" + (Said.empty() ? "" : ": " + Said));
+  }
   for (StringRef L : split(Said, '\n'))
     if (L.trim().starts_with("PERF:") && Perf.empty())
       Perf = L.trim().str();
