@@ -555,11 +555,15 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   StringRef ChipName = Opts.Chip.empty() ? StringRef(XeChipOpt) : Opts.Chip;
   const XeChip *Chip = lookupXeChip(ChipName);
   if (!Chip) {
-    if (!Quiet)
+    // Once per module, not once per function with block calls.
+    static const Module *ReportedFor = nullptr;
+    if (!Quiet && ReportedFor != F.getParent()) {
+      ReportedFor = F.getParent();
       F.getContext().diagnose(DiagnosticInfoGeneric(
           Twine("crosslane-xe-block-io: unknown chip '") + ChipName +
               "' (known: " + xeChipNames() + ")",
           DS_Error));
+    }
     return PreservedAnalyses::all();
   }
   OptimizationRemarkEmitter *ORE =
