@@ -290,8 +290,10 @@ bool isVortexFunction(const Function &F) {
 
 SmallVector<std::string, 8> demangledParams(StringRef Name) {
   SmallVector<std::string, 8> Out;
+  // The demangler keeps pointers into the name: it must outlive D's use.
+  std::string Mangled = Name.str();
   ItaniumPartialDemangler D;
-  if (D.partialDemangle(Name.str().c_str()))
+  if (D.partialDemangle(Mangled.c_str()))
     return Out;
   char *Buf = D.getFunctionParameters(nullptr, nullptr);
   if (!Buf)
