@@ -217,6 +217,32 @@ bool fcmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
                     : evalFCmp(Pred, bit_cast<double>(A), bit_cast<double>(B));
 }
 
+/// The relation of \p X to \p Y as an fcmp predicate's bit: 1 equal, 2
+/// greater, 4 less, 8 unordered.
+template <typename T> static unsigned relation(T X, T Y) {
+  return X == Y ? 1 : X > Y ? 2 : X < Y ? 4 : 8;
+}
+
+/// The relations (1 =, 2 >, 4 <) an unsigned or equality predicate holds on.
+static unsigned icmpHolds(CmpInst::Predicate P) {
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return 1;
+  case CmpInst::ICMP_NE:
+    return 2 | 4;
+  case CmpInst::ICMP_UGT:
+    return 2;
+  case CmpInst::ICMP_UGE:
+    return 2 | 1;
+  case CmpInst::ICMP_ULT:
+    return 4;
+  case CmpInst::ICMP_ULE:
+    return 4 | 1;
+  default:
+    return 0;
+  }
+}
+
 unsigned bitsOf(Type *Ty) {
   return Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
                            : Ty->getPrimitiveSizeInBits();
@@ -749,19 +775,37 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
                          unsigned Rows, MutableArrayRef<uint64_t> Val,
                          MutableArrayRef<int32_t> FailAt) const {
   // Node by node over all rows: one dispatch per node instead of one per
-  // node and row (the proofs run tens of thousands of rows).
+  // node and row (the proofs run tens of thousands of rows). A node no row
+  // of the block fails (NoFail: leaves, and operations whose operands are
+  // such nodes) leaves its FailAt rows unwritten, and OpF gives null for
+  // it; the outputs' rows are written at the end.
+  SmallVector<bool, 64> NoFail(Nodes.size(), false);
   for (auto [NI, N] : enumerate(Nodes)) {
     const uint32_t *O = Operands.data() + N.FirstOp;
     uint64_t *V = Val.data() + NI * Rows;
     int32_t *F = FailAt.data() + NI * Rows;
     auto OpV = [&](unsigned K) { return Val.data() + size_t(O[K]) * Rows; };
-    auto OpF = [&](unsigned K) { return FailAt.data() + size_t(O[K]) * Rows; };
+    auto OpF = [&](unsigned K) -> const int32_t * {
+      return NoFail[O[K]] ? nullptr : FailAt.data() + size_t(O[K]) * Rows;
+    };
     auto Word = [&](ArrayRef<uint64_t> W, uint64_t I) {
       return W.data() + I * Rows;
+    };
+    auto OperandsNoFail = [&](unsigned From) {
+      for (unsigned K = From; K < N.NumOps; ++K)
+        if (!NoFail[O[K]])
+          return false;
+      return true;
     };
     // Strict operations fail when any operand fails (the first one's
     // message); a failed row's value is 0.
     auto Strict = [&](auto Body) {
+      if (OperandsNoFail(0)) {
+        for (unsigned R = 0; R < Rows; ++R)
+          V[R] = Body(R);
+        NoFail[NI] = true;
+        return;
+      }
       if (N.NumOps <= 2) { // one loop: the common case
         const int32_t *F0 = N.NumOps > 0 ? OpF(0) : nullptr;
         const int32_t *F1 = N.NumOps > 1 ? OpF(1) : nullptr;
@@ -774,36 +818,36 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
         return;
       }
       std::fill(F, F + Rows, -1);
-      for (unsigned K = N.NumOps; K-- > 0;) {
-        const int32_t *FK = OpF(K);
-        for (unsigned R = 0; R < Rows; ++R)
-          if (FK[R] >= 0)
-            F[R] = FK[R];
-      }
+      for (unsigned K = N.NumOps; K-- > 0;)
+        if (const int32_t *FK = OpF(K))
+          for (unsigned R = 0; R < Rows; ++R)
+            if (FK[R] >= 0)
+              F[R] = FK[R];
       for (unsigned R = 0; R < Rows; ++R) {
         uint64_t X = Body(R);
         V[R] = F[R] >= 0 ? 0 : X;
       }
     };
+    auto FailOf = [](const int32_t *FK, unsigned R) { return FK ? FK[R] : -1; };
     const uint64_t *A0 = N.NumOps > 0 ? OpV(0) : nullptr;
     const uint64_t *A1 = N.NumOps > 1 ? OpV(1) : nullptr;
     switch (N.Opc) {
     case Op::SelfWord:
     case Op::PartnerWord:
       std::copy_n(Word(N.Opc == Op::SelfWord ? Self : Partner, N.Imm), Rows, V);
-      std::fill(F, F + Rows, -1);
+      NoFail[NI] = true;
       break;
     case Op::SelfPair: {
       const uint64_t *Lo = Word(Self, N.Imm & 0xFFFFFFFF);
       const uint64_t *Hi = Word(Self, N.Imm >> 32);
       for (unsigned R = 0; R < Rows; ++R)
         V[R] = Lo[R] | Hi[R] << 32;
-      std::fill(F, F + Rows, -1);
+      NoFail[NI] = true;
       break;
     }
     case Op::Const:
       std::fill(V, V + Rows, N.Imm);
-      std::fill(F, F + Rows, -1);
+      NoFail[NI] = true;
       break;
     case Op::Fail:
       std::fill(V, V + Rows, 0);
@@ -811,17 +855,25 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
       break;
     case Op::Select:
     case Op::LazyAnd: {
+      bool IsSelect = N.Opc == Op::Select;
+      if (OperandsNoFail(0)) {
+        const uint64_t *A2 = IsSelect ? OpV(2) : nullptr;
+        for (unsigned R = 0; R < Rows; ++R)
+          V[R] = (A0[R] & 1) ? A1[R] : IsSelect ? A2[R] : 0;
+        NoFail[NI] = true;
+        break;
+      }
       const int32_t *F0 = OpF(0);
       for (unsigned R = 0; R < Rows; ++R) {
         V[R] = 0;
-        if ((F[R] = F0[R]) >= 0)
+        if ((F[R] = FailOf(F0, R)) >= 0)
           continue;
         unsigned Pick =
-            N.Opc == Op::Select ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
+            IsSelect ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
         if (Pick == 0)
           continue;
         V[R] = OpV(Pick)[R];
-        F[R] = OpF(Pick)[R];
+        F[R] = FailOf(OpF(Pick), R);
       }
       break;
     }
@@ -830,13 +882,13 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
         V[R] = 0;
         F[R] = N.Imm;
         for (unsigned K = 0; K + 1 < N.NumOps; K += 2) {
-          if (OpF(K)[R] >= 0) {
-            F[R] = OpF(K)[R];
+          if (int32_t FK = FailOf(OpF(K), R); FK >= 0) {
+            F[R] = FK;
             break;
           }
           if (OpV(K)[R] & 1) {
             V[R] = OpV(K + 1)[R];
-            F[R] = OpF(K + 1)[R];
+            F[R] = FailOf(OpF(K + 1), R);
             break;
           }
         }
@@ -851,18 +903,41 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
       });
       break;
     case Op::FCmp: {
-      auto P = CmpInst::Predicate(N.Aux);
-      Strict([&](unsigned R) -> uint64_t {
-        return fcmp(P, A0[R], A1[R], N.Bits);
-      });
+      // An fcmp predicate's bits are the relations it holds on (1 =, 2 >,
+      // 4 <, 8 unordered), as evalFCmp reads them.
+      unsigned Holds = N.Aux & 0xF;
+      if (N.Bits == 32)
+        Strict([&](unsigned R) -> uint64_t {
+          return (Holds & relation(bit_cast<float>(uint32_t(A0[R])),
+                                   bit_cast<float>(uint32_t(A1[R])))) != 0;
+        });
+      else if (N.Bits == 64)
+        Strict([&](unsigned R) -> uint64_t {
+          return (Holds & relation(bit_cast<double>(A0[R]),
+                                   bit_cast<double>(A1[R]))) != 0;
+        });
+      else
+        Strict([&](unsigned R) -> uint64_t {
+          return fcmp(CmpInst::Predicate(N.Aux), A0[R], A1[R], N.Bits);
+        });
       break;
     }
     case Op::ICmp: {
       auto P = CmpInst::Predicate(N.Aux);
+      if (N.Bits > 64) {
+        Strict([&](unsigned R) -> uint64_t {
+          return ICmpInst::compare(ap(N.Bits, A0[R]), ap(N.Bits, A1[R]), P);
+        });
+        break;
+      }
+      // As evalICmp: the signed order is the unsigned one with the sign
+      // bits flipped; then the relations the predicate holds on.
+      uint64_t Mask = maskTrailingOnes<uint64_t>(N.Bits);
+      uint64_t Flip = ICmpInst::isSigned(P) ? uint64_t(1) << (N.Bits - 1) : 0;
+      unsigned Holds = icmpHolds(ICmpInst::getUnsignedPredicate(P));
       Strict([&](unsigned R) -> uint64_t {
-        return N.Bits <= 64
-                   ? evalICmp(P, A0[R], A1[R], N.Bits)
-                   : ICmpInst::compare(ap(N.Bits, A0[R]), ap(N.Bits, A1[R]), P);
+        uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
+        return (Holds & (X == Y ? 1u : X > Y ? 2u : 4u)) != 0;
       });
       break;
     }
@@ -915,6 +990,9 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
       break;
     }
   }
+  for (unsigned Out : Outputs)
+    if (NoFail[Out])
+      std::fill_n(FailAt.data() + size_t(Out) * Rows, Rows, -1);
 }
 
 SmallVector<uint64_t, 8>

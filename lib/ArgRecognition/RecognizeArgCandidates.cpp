@@ -199,6 +199,12 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
 
 Expect expected(const Candidate &C, ArrayRef<Component> Comps,
                 ArrayRef<uint64_t> S, ArrayRef<uint64_t> P) {
+  unsigned VI = C.IsArg ? C.ValSlot : 0;
+  return expected(C, Comps, S, P, compareValue(C, Comps[VI], P[VI], S[VI]));
+}
+
+Expect expected(const Candidate &C, ArrayRef<Component> Comps,
+                ArrayRef<uint64_t> S, ArrayRef<uint64_t> P, int V) {
   if (C.Sentinel) {
     bool SE = S[C.IdxSlot] == *C.Sentinel, PE = P[C.IdxSlot] == *C.Sentinel;
     if (SE || PE)
@@ -206,8 +212,6 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
              : SE     ? Expect::Partner
                       : Expect::Self;
   }
-  unsigned VI = C.IsArg ? C.ValSlot : 0;
-  int V = compareValue(C, Comps[VI], P[VI], S[VI]);
   if (V > 0)
     return Expect::Partner;
   if (V < 0)

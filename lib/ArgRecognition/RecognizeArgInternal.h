@@ -646,6 +646,11 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
 /// Which of the states \p S (self) and \p P (partner) \p C keeps.
 Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
                 llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P);
+/// expected(), given \p ValueOrder: compareValue() of the partner's value
+/// with the lane's (the proof looks it up per pair of representatives).
+Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
+                llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P,
+                int ValueOrder);
 /// \p C as remarks name it ("argmax f32/i32, ties: smallest index, ...").
 std::string describe(const Candidate &C, llvm::ArrayRef<Component> Comps);
 /// The semantics a chain over \p Comps may have, in order of preference.

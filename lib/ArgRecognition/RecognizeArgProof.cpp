@@ -139,36 +139,68 @@ bool computedFrom(Value *V, function_ref<bool(Value *)> IsLeaf,
   });
 }
 
-/// Every (self, partner) tuple over the components' representatives, as
-/// rows of 2 * Comps.size() values (self's components, then partner's).
-static SmallVector<uint64_t, 0>
-allRepPairs(ArrayRef<SmallVector<uint64_t, 32>> Reps) {
-  unsigned N = Reps.size();
-  size_t Rows = 1;
-  for (const auto &R : Reps)
-    Rows *= R.size() * R.size();
-  SmallVector<uint64_t, 0> Out;
-  Out.resize_for_overwrite(Rows * 2 * N); // every element is written below
-  SmallVector<unsigned, 4> Ctr(2 * N, 0);
-  for (size_t Row = 0; Row < Rows; ++Row) {
-    uint64_t *T = Out.data() + Row * 2 * N;
-    for (unsigned K = 0; K < 2 * N; ++K)
-      T[K] = Reps[K % N][Ctr[K]];
+/// Every (self, partner) pair of representative states, enumerated without
+/// being stored (a (f32, i64) stage has 44,100 of them). Row R's digits are
+/// a mixed-radix number, digit 0 varying fastest: digit K < N picks self's
+/// component K, digit N + K the partner's.
+class RepPairs {
+public:
+  RepPairs(SmallVector<SmallVector<uint64_t, 32>, 2> Reps)
+      : Reps(std::move(Reps)) {
+    NumRows = 1;
+    for (const auto &R : this->Reps)
+      NumRows *= R.size() * R.size();
+  }
+  size_t size() const { return NumRows; }
+  unsigned numComps() const { return Reps.size(); }
+  ArrayRef<uint64_t> reps(unsigned C) const { return Reps[C]; }
+
+  /// A position in the rows: its digits, and the row's states.
+  struct Cursor {
+    SmallVector<unsigned, 4> Digit;
+    SmallVector<uint64_t, 4> Self, Partner;
+  };
+  /// A cursor at row \p Row.
+  Cursor at(size_t Row) const {
+    unsigned N = numComps();
+    Cursor C;
+    C.Digit.resize(2 * N);
+    C.Self.resize(N);
+    C.Partner.resize(N);
     for (unsigned K = 0; K < 2 * N; ++K) {
-      if (++Ctr[K] < Reps[K % N].size())
+      size_t Radix = Reps[K % N].size();
+      C.Digit[K] = Row % Radix;
+      Row /= Radix;
+    }
+    for (unsigned K = 0; K < N; ++K) {
+      C.Self[K] = Reps[K][C.Digit[K]];
+      C.Partner[K] = Reps[K][C.Digit[N + K]];
+    }
+    return C;
+  }
+  /// Moves \p C to the next row.
+  void next(Cursor &C) const {
+    unsigned N = numComps();
+    for (unsigned K = 0; K < 2 * N; ++K) {
+      const auto &R = Reps[K % N];
+      unsigned D = ++C.Digit[K] < R.size() ? C.Digit[K] : 0;
+      C.Digit[K] = D;
+      (K < N ? C.Self[K] : C.Partner[K - N]) = R[D];
+      if (D)
         break;
-      Ctr[K] = 0;
     }
   }
-  return Out;
-}
+
+private:
+  SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
+  size_t NumRows;
+};
 
 /// Every (self, partner) pair of representative states for \p P's combine
-/// (the constants it compares with among them), 2 x components per row;
-/// with \p Empty, only pairs of two "no element" states.
-static SmallVector<uint64_t, 0> repTuples(const CombineProgram &P,
-                                          const StageShape &Sh,
-                                          std::optional<EmptyPair> Empty = {}) {
+/// (the constants it compares with among them); with \p Empty, only pairs
+/// of two "no element" states.
+static RepPairs repPairs(const CombineProgram &P, const StageShape &Sh,
+                         std::optional<EmptyPair> Empty = {}) {
   SmallVector<SmallVector<uint64_t, 32>, 2> Reps;
   for (auto [CI, C] : enumerate(Sh.Comps)) {
     if (Empty && Empty->first == CI) {
@@ -181,27 +213,26 @@ static SmallVector<uint64_t, 0> repTuples(const CombineProgram &P,
         C.is64() && P.splitsPair(Sh.WordOfSlot[C.Lo], Sh.WordOfSlot[C.Hi]),
         C.Least, C.Most));
   }
-  return allRepPairs(Reps);
+  return RepPairs(std::move(Reps));
 }
 
-/// The words of \p Rows tuples from row \p First, word-major (word W of
-/// row R at W * Rows + R), for the self (\p SW) and partner (\p PW) lanes.
-static void loadRows(const StageShape &Sh, ArrayRef<uint64_t> Tuples,
-                     unsigned First, unsigned Rows, std::vector<uint64_t> &SW,
-                     std::vector<uint64_t> &PW) {
-  unsigned NComp = Sh.Comps.size();
-  for (auto [CI, C] : enumerate(Sh.Comps)) {
-    unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows, Hi = Sh.WordOfSlot[C.Hi] * Rows;
-    for (unsigned R = 0; R < Rows; ++R) {
-      const uint64_t *T = Tuples.data() + size_t(First + R) * 2 * NComp;
-      SW[Lo + R] = maskTo(T[CI], 32);
-      PW[Lo + R] = maskTo(T[NComp + CI], 32);
+/// The words of \p Rows rows from \p Cur (which it advances), word-major
+/// (word W of row R at W * Rows + R), for the self (\p SW) and partner
+/// (\p PW) lanes.
+static void loadRows(const StageShape &Sh, const RepPairs &Pairs,
+                     RepPairs::Cursor &Cur, unsigned Rows,
+                     std::vector<uint64_t> &SW, std::vector<uint64_t> &PW) {
+  for (unsigned R = 0; R < Rows; ++R, Pairs.next(Cur))
+    for (auto [CI, C] : enumerate(Sh.Comps)) {
+      unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows + R;
+      SW[Lo] = maskTo(Cur.Self[CI], 32);
+      PW[Lo] = maskTo(Cur.Partner[CI], 32);
       if (C.is64()) {
-        SW[Hi + R] = T[CI] >> 32;
-        PW[Hi + R] = T[NComp + CI] >> 32;
+        unsigned Hi = Sh.WordOfSlot[C.Hi] * Rows + R;
+        SW[Hi] = Cur.Self[CI] >> 32;
+        PW[Hi] = Cur.Partner[CI] >> 32;
       }
     }
-  }
 }
 
 /// True when \p P gives each output the lane's own words it is read as
@@ -212,15 +243,16 @@ static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
                           ArrayRef<int> Chosen,
                           std::optional<EmptyPair> Empty = {}) {
   auto Maps = outputMaps(Sh);
-  SmallVector<uint64_t, 0> Tuples = repTuples(P, Sh, Empty);
-  unsigned NAll = Tuples.size() / (2 * Sh.Comps.size());
+  RepPairs Pairs = repPairs(P, Sh, Empty);
+  unsigned NAll = Pairs.size();
   unsigned NW = Sh.WordOfSlot.size();
+  RepPairs::Cursor Cur = Pairs.at(0);
   constexpr unsigned Block = 256;
   std::vector<uint64_t> SW(NW * Block), PW(NW * Block), Val(P.size() * Block);
   std::vector<int32_t> FailAt(P.size() * Block);
   for (unsigned First = 0; First < NAll; First += Block) {
     unsigned Rows = std::min(Block, NAll - First);
-    loadRows(Sh, Tuples, First, Rows, SW, PW);
+    loadRows(Sh, Pairs, Cur, Rows, SW, PW);
     P.run(ArrayRef(SW).take_front(NW * Rows),
           ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
     for (auto [OI, MI] : enumerate(Chosen)) {
@@ -255,14 +287,50 @@ static bool samePlainOrder(const Candidate &A, const Candidate &B,
   return A.IsArg || Comps[0].isFloat() || A.Op == B.Op;
 }
 
+/// What countMismatches looks up per representative rather than computes
+/// per row: which representatives are NaN or zero, and each candidate's
+/// compareValue() of every (partner, self) pair of value representatives.
+struct RepTables {
+  SmallVector<SmallVector<bool, 32>, 2> NaN, Zero;
+  SmallVector<SmallVector<int8_t, 0>, 16> Order;
+  SmallVector<unsigned, 16> ValSlot;
+  unsigned NComp;
+
+  RepTables(ArrayRef<Component> Comps, ArrayRef<Candidate> Cands,
+            const RepPairs &Pairs)
+      : NComp(Comps.size()) {
+    for (auto [K, C] : enumerate(Comps)) {
+      NaN.emplace_back();
+      Zero.emplace_back();
+      for (uint64_t V : Pairs.reps(K)) {
+        NaN.back().push_back(C.isNaN(V));
+        Zero.back().push_back(C.isZero(V));
+      }
+    }
+    for (const Candidate &C : Cands) {
+      unsigned VI = C.IsArg ? C.ValSlot : 0;
+      ArrayRef<uint64_t> Reps = Pairs.reps(VI);
+      ValSlot.push_back(VI);
+      Order.emplace_back();
+      for (uint64_t P : Reps)
+        for (uint64_t S : Reps)
+          Order.back().push_back(compareValue(C, Comps[VI], P, S));
+    }
+  }
+  /// compareValue() of candidate \p CI for the row whose digits are \p D.
+  int valueOrder(unsigned CI, const unsigned *D) const {
+    unsigned VI = ValSlot[CI];
+    return Order[CI][D[NComp + VI] * NaN[VI].size() + D[VI]];
+  }
+};
+
 /// Pass 3 of evaluateStage: counts in \p R, per candidate of \p Cands, the
-/// rows of \p Tuples (\p NAll of them) where the side that all outputs
+/// rows of \p Pairs where the side that all outputs
 /// agree on (their chosen columns \p ChosenCols) disagrees with it.
 static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
                                     ArrayRef<Candidate> Cands,
-                                    ArrayRef<uint64_t> Tuples,
-                                    ArrayRef<const uint8_t *> ChosenCols,
-                                    unsigned NAll) {
+                                    const RepPairs &Pairs,
+                                    ArrayRef<const uint8_t *> ChosenCols) {
   unsigned NComp = Comps.size();
   SmallVector<uint64_t, 2> Sentinels;
   for (const Candidate &C : Cands)
@@ -274,21 +342,32 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
   R.OrderMismatch.assign(Cands.size(), 0);
   // On a row without NaN and without -0 against +0, candidates that differ
   // only in their NaN and zero rules expect the same side: one expected()
-  // per class of them (RowExpect, valid where RowStamp is the row).
-  SmallVector<unsigned, 16> ClassOf(Cands.size());
+  // per class of them (Classes: the members of each).
+  SmallVector<SmallVector<unsigned, 8>, 16> Classes;
   for (auto [CI, C] : enumerate(Cands)) {
-    ClassOf[CI] = CI;
-    for (unsigned CJ = 0; CJ < CI; ++CJ)
-      if (samePlainOrder(Cands[CJ], C, Comps)) {
-        ClassOf[CI] = CJ;
-        break;
-      }
+    auto Same = [&](ArrayRef<unsigned> Ms) {
+      return samePlainOrder(Cands[Ms.front()], C, Comps);
+    };
+    if (auto It = find_if(Classes, Same); It != Classes.end())
+      It->push_back(CI);
+    else
+      Classes.push_back({unsigned(CI)});
   }
-  SmallVector<Expect, 16> RowExpect(Cands.size());
-  SmallVector<unsigned, 16> RowStamp(Cands.size(), ~0u);
-  for (unsigned Row = 0; Row < NAll; ++Row) {
-    const uint64_t *T = Tuples.data() + size_t(Row) * 2 * NComp;
-    ArrayRef<uint64_t> S(T, NComp), Pt(T + NComp, NComp);
+  RepTables Tab(Comps, Cands, Pairs);
+  RepPairs::Cursor Cur = Pairs.at(0);
+  const unsigned *D = Cur.Digit.data();
+  // Only zero / non-zero counts matter; a mismatch on ordered values
+  // implies the other two, so nothing more can change for a candidate with
+  // one (Done).
+  auto Done = [&](unsigned CI) { return R.OrderMismatch[CI] != 0; };
+  auto Count = [&](unsigned CI, bool HasNaN) {
+    ++R.Mismatch[CI];
+    R.NumberMismatch[CI] += !HasNaN;
+    R.OrderMismatch[CI] += !HasNaN && Tab.valueOrder(CI, D) != 0;
+  };
+  for (unsigned Row = 0, NAll = Pairs.size(); Row < NAll;
+       ++Row, Pairs.next(Cur)) {
+    ArrayRef<uint64_t> S = Cur.Self, Pt = Cur.Partner;
     uint8_t Sd = 3;
     for (const uint8_t *C : ChosenCols)
       Sd &= C[Row];
@@ -307,34 +386,31 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
         }
       continue;
     }
-    bool HasNaN = false;
-    for (auto [I, Cm] : enumerate(Comps))
-      HasNaN |= Cm.isNaN(S[I]) || Cm.isNaN(Pt[I]);
-    bool Plain = !HasNaN && !mixesZeros(Comps, S, Pt);
-    for (auto [CI, C] : enumerate(Cands)) {
-      // Only zero / non-zero counts matter; a mismatch on ordered values
-      // implies the other two, so nothing more can change for C.
-      if (R.OrderMismatch[CI])
-        continue;
-      unsigned K = ClassOf[CI];
-      Expect E;
-      if (Plain && RowStamp[K] == Row) {
-        E = RowExpect[K];
-      } else {
-        E = expected(C, Comps, S, Pt);
-        if (Plain)
-          RowExpect[K] = E, RowStamp[K] = Row;
+    bool HasNaN = false, MixesZeros = false;
+    for (unsigned K = 0; K < NComp; ++K) {
+      HasNaN |= Tab.NaN[K][D[K]] || Tab.NaN[K][D[NComp + K]];
+      MixesZeros |=
+          Tab.Zero[K][D[K]] && Tab.Zero[K][D[NComp + K]] && S[K] != Pt[K];
+    }
+    auto Keeps = [&](unsigned CI) {
+      Expect E = expected(Cands[CI], Comps, S, Pt, Tab.valueOrder(CI, D));
+      return E == Expect::Either || E == Expect::Ambiguous ||
+             (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
+             (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
+    };
+    if (!HasNaN && !MixesZeros) {
+      for (ArrayRef<unsigned> Ms : Classes) {
+        const unsigned *Alive = find_if_not(Ms, Done);
+        if (Alive == Ms.end() || Keeps(*Alive))
+          continue;
+        for (unsigned CI : Ms)
+          if (!Done(CI))
+            Count(CI, HasNaN);
       }
-      bool Ok = E == Expect::Either || E == Expect::Ambiguous ||
-                (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
-                (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
-      if (!Ok) {
-        ++R.Mismatch[CI];
-        R.NumberMismatch[CI] += !HasNaN;
-        unsigned VI = C.IsArg ? C.ValSlot : 0;
-        R.OrderMismatch[CI] +=
-            !HasNaN && compareValue(C, Comps[VI], S[VI], Pt[VI]) != 0;
-      }
+    } else {
+      for (unsigned CI = 0; CI < Cands.size(); ++CI)
+        if (!Done(CI) && !Keeps(CI))
+          Count(CI, HasNaN);
     }
     // A butterfly without an index tie-break keeps self on equal values
     // (a "no element" index is no tie: it loses).
@@ -366,14 +442,15 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
                                   ArrayRef<Candidate> Cands) {
   ArrayRef<Component> Comps = Sh.Comps;
   auto Maps = outputMaps(Sh);
-  unsigned NOut = Maps.size(), NComp = Comps.size();
+  unsigned NOut = Maps.size();
   SmallVector<unsigned, 9> Col(NOut + 1, 0); // first side column per output
   for (unsigned OI = 0; OI < NOut; ++OI)
     Col[OI + 1] = Col[OI] + Maps[OI].size();
   // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
   // which side the output equals. Rows go through the program in blocks.
-  SmallVector<uint64_t, 0> Tuples = repTuples(P, Sh);
-  unsigned NAll = Tuples.size() / (2 * NComp), NW = Sh.WordOfSlot.size();
+  RepPairs Pairs = repPairs(P, Sh);
+  unsigned NAll = Pairs.size(), NW = Sh.WordOfSlot.size();
+  RepPairs::Cursor Cur = Pairs.at(0);
   ++NumStageProofs;
   NumProofRows += NAll;
   // Sides[column][row]: which of the pair's states output column (an
@@ -390,7 +467,7 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   int32_t LastWhyMsg = -1; // why a last-stage value is not a result
   for (unsigned First = 0; First < NAll && !Failed; First += Block) {
     unsigned Rows = std::min(Block, NAll - First);
-    loadRows(Sh, Tuples, First, Rows, SW, PW);
+    loadRows(Sh, Pairs, Cur, Rows, SW, PW);
     P.run(ArrayRef(SW).take_front(NW * Rows),
           ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
     // Failures, in row order: a stage's output must not fail; a last
@@ -481,7 +558,7 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   for (unsigned OI = 0; OI < NOut; ++OI)
     if (R.Chosen[OI] >= 0)
       ChosenCols.push_back(&Sides[size_t(Col[OI] + R.Chosen[OI]) * NAll]);
-  return countMismatches(std::move(R), Comps, Cands, Tuples, ChosenCols, NAll);
+  return countMismatches(std::move(R), Comps, Cands, Pairs, ChosenCols);
 }
 
 } // namespace recognize
