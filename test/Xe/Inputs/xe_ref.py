@@ -24,6 +24,8 @@ model (test/Xe/mlir-xegpu-exec.test, test/Xe/subgroup-builtins.test).
       (reductions, scans, shuffles, votes, broadcast; subgroups of 16).
   xe_ref.py rowsum IN.bin OUT.bin ROWS COLS
       checks OUT[r] = the sum of IN's row r (f32; exact for gen's values).
+  xe_ref.py add A.bin B.bin OUT.bin
+      checks OUT = A + B element by element (f32; exact for gen's values).
 Each check prints '<n> elements, <m> mismatches' and the first few.
 """
 import random
@@ -119,6 +121,12 @@ def vnni(frag, inp, rows, cols, sy, sx):
     return report(256, bad)
 
 
+def add(a, b, out):
+    A, B, O = read(a, "f32"), read(b, "f32"), read(out, "f32")
+    bad = [(i, O[i], A[i] + B[i]) for i in range(len(A)) if O[i] != A[i] + B[i]]
+    return report(len(A), bad)
+
+
 def rowsum(inp, out, rows, cols):
     rows, cols = int(rows), int(cols)
     I, O = read(inp, "f32"), read(out, "f32")
@@ -170,6 +178,8 @@ if __name__ == "__main__":
         sys.exit(subgroup_ops(*args))
     if cmd == "rowsum":
         sys.exit(rowsum(*args))
+    if cmd == "add":
+        sys.exit(add(*args))
     if cmd == "vnni":
         sys.exit(vnni(*args))
     sys.exit("unknown command " + cmd)
