@@ -20,7 +20,7 @@ static bool isRuntimeHeader(const DILocation *L) {
   Path += L->getFilename();
   StringRef P = Path;
   return P.contains("/include/hip/") || P.contains("/crosslane/hip/") ||
-         P.contains("/crosslane/vortex/");
+         P.contains("/crosslane/vortex/") || P.contains("/crosslane/xe/");
 }
 
 DebugLoc userDebugLoc(const Instruction *I) {

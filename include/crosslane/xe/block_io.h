@@ -1,11 +1,12 @@
-//===- block_io.h - Intel Xe 2D block IO tiles for OpenCL C -----*- C -*-===//
+//===- block_io.h - Intel Xe 2D block IO tiles for OpenCL C/C++ -*- C -*-===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
-// A tile API over cl_intel_subgroup_2d_block_io for OpenCL C kernels that
-// clang compiles for spirv64. clang declares none of the extension's
+// A tile API over cl_intel_subgroup_2d_block_io for OpenCL C (and C++ for
+// OpenCL, below) kernels that clang compiles for spirv64. clang declares
+// none of the extension's
 // functions; this header declares every shape the extension's OpenCL
 // environment guarantees and adds a surface descriptor with operations
 // named as in MLIR's XeGPU dialect:
@@ -76,6 +77,23 @@
 // element size a multiple of 16 bytes and at least the width; x a multiple
 // of 4 (8-bit) or 2 (16-bit).
 //
+// C++ for OpenCL (clang -cl-std=clc++2021, device C++ for spirv64) takes
+// the macros above as they are, and has the same operations in the
+// SPIR-V spelling as function templates in namespace crosslane::xe, whose
+// shape is template arguments (any shape; no declarations needed):
+//
+//   crosslane::xe::load<16, 8, 16, 2>(A, K0, Row, AFrag);
+//   crosslane::xe::load_vnni<16, 16, 16, 1>(B, Col, K0, BFrag);
+//   crosslane::xe::load_transposed<32, 16, 8, 1>(T, X, Y, TFrag);
+//   crosslane::xe::store<16, 8, 16>(C, Col, Row, CFrag);
+//   crosslane::xe::prefetch<16, 8, 16, 2>(A, K0 + 32, Row);
+//
+// They call __spirv_Subgroup2DBlock{Load,LoadTransform,LoadTranspose,
+// Store,Prefetch}INTEL, which LLVM's SPIR-V back end emits as the
+// SPV_INTEL_2d_block_io instructions; crosslane-xe-block-io reports a call
+// at the line of the template's caller. crosslane::xe::lane_bytes*<...>()
+// give the fragment sizes as the macros do.
+//
 // Cache hints (SPV_INTEL_cache_controls) are not offered: clang-22 cannot
 // express them soundly from OpenCL C. It has no attribute or builtin for
 // them, and LLVM 22's SPIR-V back end drops the call metadata MLIR's XeVM
@@ -91,8 +109,8 @@
 #ifndef CROSSLANE_XE_BLOCK_IO_H
 #define CROSSLANE_XE_BLOCK_IO_H
 
-#ifndef __OPENCL_C_VERSION__
-#error "crosslane/xe/block_io.h is for OpenCL C"
+#if !defined(__OPENCL_C_VERSION__) && !defined(__OPENCL_CPP_VERSION__)
+#error "crosslane/xe/block_io.h is for OpenCL C and C++ for OpenCL"
 #endif
 
 /// A row-major 2D surface in global memory. Sizes are in elements of
@@ -228,5 +246,89 @@ CROSSLANE_XE_EACH_H_1_8_(CROSSLANE_XE_STORE_H_, 8, 16, 1, uchar)
 CROSSLANE_XE_EACH_H_1_8_(CROSSLANE_XE_STORE_H_, 8, 32, 1, ushort)
 CROSSLANE_XE_EACH_H_1_8_(CROSSLANE_XE_STORE_H_, 16, 16, 1, ushort)
 CROSSLANE_XE_EACH_H_1_8_(CROSSLANE_XE_STORE_H_, 32, 16, 1, uint)
+
+#ifdef __OPENCL_CPP_VERSION__
+// The SPIR-V spelling (SPV_INTEL_2d_block_io): element size in bytes,
+// block width, height and count, then the surface (width and pitch in
+// bytes), the offset and the lane's fragment. Declared as the extension's
+// LLVM tests spell them (_Z32__spirv_Subgroup2DBlockLoadINTELiiiiPU3AS1Kvi
+// iiDv2_iPv).
+void __spirv_Subgroup2DBlockLoadINTEL(int, int, int, int, const global void *,
+                                      int, int, int, int2, private void *);
+void __spirv_Subgroup2DBlockLoadTransformINTEL(int, int, int, int,
+                                               const global void *, int, int,
+                                               int, int2, private void *);
+void __spirv_Subgroup2DBlockLoadTransposeINTEL(int, int, int, int,
+                                               const global void *, int, int,
+                                               int, int2, private void *);
+void __spirv_Subgroup2DBlockPrefetchINTEL(int, int, int, int,
+                                          const global void *, int, int, int,
+                                          int2);
+void __spirv_Subgroup2DBlockStoreINTEL(int, int, int, int,
+                                       const private void *, global void *,
+                                       int, int, int, int2);
+
+namespace crosslane {
+namespace xe {
+
+/// Bytes of a lane's fragment, as CROSSLANE_XE_LANE_BYTES* give them.
+template <int Bits, int H, int W, int C = 1> constexpr int lane_bytes() {
+  return CROSSLANE_XE_LANE_BYTES(Bits, H, W, C);
+}
+template <int Bits, int H, int W, int C = 1> constexpr int lane_bytes_vnni() {
+  return CROSSLANE_XE_LANE_BYTES_VNNI(Bits, H, W, C);
+}
+template <int Bits, int H, int W, int C = 1>
+constexpr int lane_bytes_transposed() {
+  return CROSSLANE_XE_LANE_BYTES_TRANSPOSED(Bits, H, W, C);
+}
+
+// The surface as the SPIR-V functions take it after the shape.
+#define CROSSLANE_XE_SPIRV_ARGS_(S_, X_, Y_)                                   \
+  (S_).base, (S_).width * (S_).elem_bytes, (S_).height,                        \
+      (S_).pitch * (S_).elem_bytes, (int2)((X_), (Y_))
+
+/// load_nd: C blocks of H rows x W elements of Bits bits at (x, y).
+template <int Bits, int H, int W, int C = 1, typename T>
+__attribute__((always_inline)) inline void
+load(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
+  __spirv_Subgroup2DBlockLoadINTEL(Bits / 8, W, H, C,
+                                   CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
+}
+/// load_nd {packed}: the same, VNNI-packed into uints.
+template <int Bits, int H, int W, int C = 1, typename T>
+__attribute__((always_inline)) inline void
+load_vnni(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
+  __spirv_Subgroup2DBlockLoadTransformINTEL(
+      Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
+}
+/// load_nd {transpose}: the block's columns become the lanes' rows.
+template <int Bits, int H, int W, int C = 1, typename T>
+__attribute__((always_inline)) inline void
+load_transposed(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
+  __spirv_Subgroup2DBlockLoadTransposeINTEL(
+      Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
+}
+/// store_nd: one block of H rows x W elements.
+template <int Bits, int H, int W, typename T>
+__attribute__((always_inline)) inline void
+store(const crosslane_xe_surface &S, int X, int Y, const private T *Frag) {
+  __spirv_Subgroup2DBlockStoreINTEL(Bits / 8, W, H, 1, Frag, S.base,
+                                    S.width * S.elem_bytes, S.height,
+                                    S.pitch * S.elem_bytes, (int2)(X, Y));
+}
+/// prefetch_nd.
+template <int Bits, int H, int W, int C = 1>
+__attribute__((always_inline)) inline void
+prefetch(const crosslane_xe_surface &S, int X, int Y) {
+  __spirv_Subgroup2DBlockPrefetchINTEL(Bits / 8, W, H, C,
+                                       CROSSLANE_XE_SPIRV_ARGS_(S, X, Y));
+}
+
+#undef CROSSLANE_XE_SPIRV_ARGS_
+
+} // namespace xe
+} // namespace crosslane
+#endif // __OPENCL_CPP_VERSION__
 
 #endif // CROSSLANE_XE_BLOCK_IO_H
