@@ -6,10 +6,9 @@
 //
 // A tile API over cl_intel_subgroup_2d_block_io for OpenCL C (and C++ for
 // OpenCL, below) kernels that clang compiles for spirv64. clang declares
-// none of the extension's
-// functions; this header declares every shape the extension's OpenCL
-// environment guarantees and adds a surface descriptor with operations
-// named as in MLIR's XeGPU dialect:
+// none of the extension's functions; this header declares every shape the
+// extension's OpenCL environment guarantees and adds a surface descriptor
+// with operations named as in MLIR's XeGPU dialect:
 //
 //   XeGPU                        here
 //   create_nd_tdesc              crosslane_xe_surface_make
