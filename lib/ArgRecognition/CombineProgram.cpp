@@ -220,7 +220,9 @@ bool fcmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
 /// The relation of \p X to \p Y as an fcmp predicate's bit: 1 equal, 2
 /// greater, 4 less, 8 unordered.
 template <typename T> static unsigned relation(T X, T Y) {
-  return X == Y ? 1 : X > Y ? 2 : X < Y ? 4 : 8;
+  // Without branches, so that the row loops vectorize.
+  return unsigned(X == Y) | unsigned(X > Y) << 1 | unsigned(X < Y) << 2 |
+         unsigned(X != X || Y != Y) << 3;
 }
 
 /// The relations (1 =, 2 >, 4 <) an unsigned or equality predicate holds on.
@@ -771,7 +773,7 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
               "proven)");
 }
 
-void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
+bool CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
                          unsigned Rows, MutableArrayRef<uint64_t> Val,
                          MutableArrayRef<int32_t> FailAt) const {
   // Node by node over all rows: one dispatch per node instead of one per
@@ -863,7 +865,9 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
         NoFail[NI] = true;
         break;
       }
-      const int32_t *F0 = OpF(0);
+      const int32_t *F0 = OpF(0), *F1 = OpF(1);
+      const uint64_t *A2 = IsSelect ? OpV(2) : nullptr;
+      const int32_t *F2 = IsSelect ? OpF(2) : nullptr;
       for (unsigned R = 0; R < Rows; ++R) {
         V[R] = 0;
         if ((F[R] = FailOf(F0, R)) >= 0)
@@ -872,36 +876,48 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
             IsSelect ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
         if (Pick == 0)
           continue;
-        V[R] = OpV(Pick)[R];
-        F[R] = FailOf(OpF(Pick), R);
+        V[R] = (Pick == 1 ? A1 : A2)[R];
+        F[R] = FailOf(Pick == 1 ? F1 : F2, R);
       }
       break;
     }
-    case Op::Phi:
+    case Op::Phi: {
+      // The operands' rows, looked up once per block.
+      SmallVector<const uint64_t *, 8> Vs;
+      SmallVector<const int32_t *, 8> Fs;
+      for (unsigned K = 0; K < N.NumOps; ++K) {
+        Vs.push_back(OpV(K));
+        Fs.push_back(OpF(K));
+      }
       for (unsigned R = 0; R < Rows; ++R) {
         V[R] = 0;
         F[R] = N.Imm;
         for (unsigned K = 0; K + 1 < N.NumOps; K += 2) {
-          if (int32_t FK = FailOf(OpF(K), R); FK >= 0) {
+          if (int32_t FK = FailOf(Fs[K], R); FK >= 0) {
             F[R] = FK;
             break;
           }
-          if (OpV(K)[R] & 1) {
-            V[R] = OpV(K + 1)[R];
-            F[R] = FailOf(OpF(K + 1), R);
+          if (Vs[K][R] & 1) {
+            V[R] = Vs[K + 1][R];
+            F[R] = FailOf(Fs[K + 1], R);
             break;
           }
         }
       }
       break;
-    case Op::AnyOf:
+    }
+    case Op::AnyOf: {
+      SmallVector<const uint64_t *, 8> Vs;
+      for (unsigned K = 0; K < N.NumOps; ++K)
+        Vs.push_back(OpV(K));
       Strict([&](unsigned R) {
         uint64_t X = 0;
-        for (unsigned K = 0; K < N.NumOps; ++K)
-          X |= OpV(K)[R] & 1;
+        for (const uint64_t *VK : Vs)
+          X |= VK[R] & 1;
         return X;
       });
       break;
+    }
     case Op::FCmp: {
       // An fcmp predicate's bits are the relations it holds on (1 =, 2 >,
       // 4 <, 8 unordered), as evalFCmp reads them.
@@ -937,7 +953,8 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
       unsigned Holds = icmpHolds(ICmpInst::getUnsignedPredicate(P));
       Strict([&](unsigned R) -> uint64_t {
         uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
-        return (Holds & (X == Y ? 1u : X > Y ? 2u : 4u)) != 0;
+        return (Holds & (unsigned(X == Y) | unsigned(X > Y) << 1 |
+                         unsigned(X < Y) << 2)) != 0;
       });
       break;
     }
@@ -990,9 +1007,15 @@ void CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
       break;
     }
   }
-  for (unsigned Out : Outputs)
+  bool Fails = false;
+  for (unsigned Out : Outputs) {
+    int32_t *F = FailAt.data() + size_t(Out) * Rows;
     if (NoFail[Out])
-      std::fill_n(FailAt.data() + size_t(Out) * Rows, Rows, -1);
+      std::fill_n(F, Rows, -1);
+    else
+      Fails |= any_of(ArrayRef(F, Rows), [](int32_t X) { return X >= 0; });
+  }
+  return Fails;
 }
 
 SmallVector<uint64_t, 8>

@@ -152,8 +152,9 @@ public:
   /// \p Self and \p Partner hold word W of row R at W * Rows + R; \p Val
   /// gets node I of row R at I * Rows + R, and so does \p FailAt for the
   /// outputs (addOutput's nodes; other nodes' rows no row fails are left
-  /// unwritten). FailAt is -1 or the failing message index.
-  void run(llvm::ArrayRef<uint64_t> Self, llvm::ArrayRef<uint64_t> Partner,
+  /// unwritten). FailAt is -1 or the failing message index. Returns false
+  /// when no output fails on any of the rows.
+  bool run(llvm::ArrayRef<uint64_t> Self, llvm::ArrayRef<uint64_t> Partner,
            unsigned Rows, llvm::MutableArrayRef<uint64_t> Val,
            llvm::MutableArrayRef<int32_t> FailAt) const;
 

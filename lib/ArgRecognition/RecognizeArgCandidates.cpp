@@ -203,34 +203,6 @@ Expect expected(const Candidate &C, ArrayRef<Component> Comps,
   return expected(C, Comps, S, P, compareValue(C, Comps[VI], P[VI], S[VI]));
 }
 
-Expect expected(const Candidate &C, ArrayRef<Component> Comps,
-                ArrayRef<uint64_t> S, ArrayRef<uint64_t> P, int V) {
-  if (C.Sentinel) {
-    bool SE = S[C.IdxSlot] == *C.Sentinel, PE = P[C.IdxSlot] == *C.Sentinel;
-    if (SE || PE)
-      return SE && PE ? (S == P ? Expect::Either : Expect::Ambiguous)
-             : SE     ? Expect::Partner
-                      : Expect::Self;
-  }
-  if (V > 0)
-    return Expect::Partner;
-  if (V < 0)
-    return Expect::Self;
-  if (S == P)
-    return Expect::Either;
-  if (!C.IsArg)
-    return Expect::Ambiguous; // unreachable for integer min/max
-  unsigned IB = Comps[C.IdxSlot].is64() ? 64 : 32;
-  int64_t SI = sext(S[C.IdxSlot], IB), PI = sext(P[C.IdxSlot], IB);
-  if (PI != SI) {
-    bool PLess = C.UnsignedIdx
-                     ? maskTo(P[C.IdxSlot], IB) < maskTo(S[C.IdxSlot], IB)
-                     : PI < SI;
-    return PLess != C.LargestIdx ? Expect::Partner : Expect::Self;
-  }
-  return Expect::Ambiguous; // same class, same index, other value bits
-}
-
 std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   if (!C.IsArg && Comps[0].isFloat())
     return std::string(getName(C.Op)) + " " + Comps[0].typeName() +

@@ -647,10 +647,37 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
 Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
                 llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P);
 /// expected(), given \p ValueOrder: compareValue() of the partner's value
-/// with the lane's (the proof looks it up per pair of representatives).
-Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
-                llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P,
-                int ValueOrder);
+/// with the lane's (the proof looks it up per pair of representatives, and
+/// calls this for every pair: inline).
+inline Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
+                       llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P,
+                       int ValueOrder) {
+  if (C.Sentinel) {
+    bool SE = S[C.IdxSlot] == *C.Sentinel, PE = P[C.IdxSlot] == *C.Sentinel;
+    if (SE || PE)
+      return SE && PE ? (S == P ? Expect::Either : Expect::Ambiguous)
+             : SE     ? Expect::Partner
+                      : Expect::Self;
+  }
+  if (ValueOrder > 0)
+    return Expect::Partner;
+  if (ValueOrder < 0)
+    return Expect::Self;
+  if (S == P)
+    return Expect::Either;
+  if (!C.IsArg)
+    return Expect::Ambiguous; // unreachable for integer min/max
+  unsigned IB = Comps[C.IdxSlot].is64() ? 64 : 32;
+  int64_t SI = argrec::sext(S[C.IdxSlot], IB),
+          PI = argrec::sext(P[C.IdxSlot], IB);
+  if (PI != SI) {
+    bool PLess = C.UnsignedIdx ? argrec::maskTo(P[C.IdxSlot], IB) <
+                                     argrec::maskTo(S[C.IdxSlot], IB)
+                               : PI < SI;
+    return PLess != C.LargestIdx ? Expect::Partner : Expect::Self;
+  }
+  return Expect::Ambiguous; // same class, same index, other value bits
+}
 /// \p C as remarks name it ("argmax f32/i32, ties: smallest index, ...").
 std::string describe(const Candidate &C, llvm::ArrayRef<Component> Comps);
 /// The semantics a chain over \p Comps may have, in order of preference.

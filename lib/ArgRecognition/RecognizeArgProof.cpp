@@ -180,8 +180,15 @@ public:
   }
   /// Moves \p C to the next row.
   void next(Cursor &C) const {
+    // Digit 0 wraps once in its number of representatives.
+    if (++C.Digit[0] < Reps[0].size()) {
+      C.Self[0] = Reps[0][C.Digit[0]];
+      return;
+    }
+    C.Digit[0] = 0;
+    C.Self[0] = Reps[0][0];
     unsigned N = numComps();
-    for (unsigned K = 0; K < 2 * N; ++K) {
+    for (unsigned K = 1; K < 2 * N; ++K) {
       const auto &R = Reps[K % N];
       unsigned D = ++C.Digit[K] < R.size() ? C.Digit[K] : 0;
       C.Digit[K] = D;
@@ -222,15 +229,19 @@ static RepPairs repPairs(const CombineProgram &P, const StageShape &Sh,
 static void loadRows(const StageShape &Sh, const RepPairs &Pairs,
                      RepPairs::Cursor &Cur, unsigned Rows,
                      std::vector<uint64_t> &SW, std::vector<uint64_t> &PW) {
+  // Per component, its words' first rows (Hi: -1 for 32 bits).
+  SmallVector<std::pair<int, int>, 4> At;
+  for (const Component &C : Sh.Comps)
+    At.push_back({int(Sh.WordOfSlot[C.Lo] * Rows),
+                  C.is64() ? int(Sh.WordOfSlot[C.Hi] * Rows) : -1});
   for (unsigned R = 0; R < Rows; ++R, Pairs.next(Cur))
-    for (auto [CI, C] : enumerate(Sh.Comps)) {
-      unsigned Lo = Sh.WordOfSlot[C.Lo] * Rows + R;
-      SW[Lo] = maskTo(Cur.Self[CI], 32);
-      PW[Lo] = maskTo(Cur.Partner[CI], 32);
-      if (C.is64()) {
-        unsigned Hi = Sh.WordOfSlot[C.Hi] * Rows + R;
-        SW[Hi] = Cur.Self[CI] >> 32;
-        PW[Hi] = Cur.Partner[CI] >> 32;
+    for (auto [CI, W] : enumerate(At)) {
+      uint64_t S = Cur.Self[CI], P = Cur.Partner[CI];
+      SW[W.first + R] = maskTo(S, 32);
+      PW[W.first + R] = maskTo(P, 32);
+      if (W.second >= 0) {
+        SW[W.second + R] = S >> 32;
+        PW[W.second + R] = P >> 32;
       }
     }
 }
@@ -274,24 +285,49 @@ static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
 }
 
 /// True when \p A and \p B expect the same side of every (self, partner)
-/// pair without NaN and without -0 against +0: they differ at most in the
-/// NaN and zero rules of float values.
-static bool samePlainOrder(const Candidate &A, const Candidate &B,
-                           ArrayRef<Component> Comps) {
+/// pair without NaN (unless \p NaNMatters) and without -0 against +0
+/// (unless \p ZerosMatter): they differ at most in the NaN or zero rules of
+/// float values that such pairs do not reach.
+static bool sameSides(const Candidate &A, const Candidate &B,
+                      ArrayRef<Component> Comps, bool NaNMatters,
+                      bool ZerosMatter) {
   if (A.IsArg != B.IsArg || A.Max != B.Max || A.ValSlot != B.ValSlot ||
       A.IdxSlot != B.IdxSlot || A.Sentinel != B.Sentinel ||
       A.UnsignedIdx != B.UnsignedIdx || A.LargestIdx != B.LargestIdx ||
-      A.UnsignedVal != B.UnsignedVal)
+      A.UnsignedVal != B.UnsignedVal ||
+      (NaNMatters && A.NaNWins != B.NaNWins) ||
+      (ZerosMatter && A.ZerosEqual != B.ZerosEqual))
     return false;
-  // Integer min/max order by their operation; float ones by Max alone.
+  // Integer min/max order by their operation; float ones by Max (and the
+  // NaN rule, compared above where it matters) alone.
   return A.IsArg || Comps[0].isFloat() || A.Op == B.Op;
 }
 
+/// \p Cands partitioned by sameSides(..., \p NaNMatters, \p ZerosMatter):
+/// the members of each class.
+static SmallVector<SmallVector<unsigned, 8>, 16>
+sideClasses(ArrayRef<Candidate> Cands, ArrayRef<Component> Comps,
+            bool NaNMatters, bool ZerosMatter) {
+  SmallVector<SmallVector<unsigned, 8>, 16> Classes;
+  for (auto [CI, C] : enumerate(Cands)) {
+    auto Same = [&](ArrayRef<unsigned> Ms) {
+      return sameSides(Cands[Ms.front()], C, Comps, NaNMatters, ZerosMatter);
+    };
+    if (auto It = find_if(Classes, Same); It != Classes.end())
+      It->push_back(CI);
+    else
+      Classes.push_back({unsigned(CI)});
+  }
+  return Classes;
+}
+
 /// What countMismatches looks up per representative rather than computes
-/// per row: which representatives are NaN or zero, and each candidate's
-/// compareValue() of every (partner, self) pair of value representatives.
+/// per row: each representative's flags (NaN, zero, a "no element" index),
+/// and each candidate's compareValue() of every (partner, self) pair of
+/// value representatives.
 struct RepTables {
-  SmallVector<SmallVector<bool, 32>, 2> NaN, Zero;
+  enum : uint8_t { IsNaN = 1, IsZero = 2, IsSentinel = 4 };
+  SmallVector<SmallVector<uint8_t, 32>, 2> Flags;
   SmallVector<SmallVector<int8_t, 0>, 16> Order;
   SmallVector<unsigned, 16> ValSlot;
   unsigned NComp;
@@ -299,13 +335,16 @@ struct RepTables {
   RepTables(ArrayRef<Component> Comps, ArrayRef<Candidate> Cands,
             const RepPairs &Pairs)
       : NComp(Comps.size()) {
+    SmallVector<uint64_t, 2> Sentinels;
+    for (const Candidate &C : Cands)
+      if (C.Sentinel && !is_contained(Sentinels, *C.Sentinel))
+        Sentinels.push_back(*C.Sentinel);
     for (auto [K, C] : enumerate(Comps)) {
-      NaN.emplace_back();
-      Zero.emplace_back();
-      for (uint64_t V : Pairs.reps(K)) {
-        NaN.back().push_back(C.isNaN(V));
-        Zero.back().push_back(C.isZero(V));
-      }
+      Flags.emplace_back();
+      for (uint64_t V : Pairs.reps(K))
+        Flags.back().push_back(
+            (C.isNaN(V) ? IsNaN : 0) | (C.isZero(V) ? IsZero : 0) |
+            (!C.isFloat() && is_contained(Sentinels, V) ? IsSentinel : 0));
     }
     for (const Candidate &C : Cands) {
       unsigned VI = C.IsArg ? C.ValSlot : 0;
@@ -320,51 +359,112 @@ struct RepTables {
   /// compareValue() of candidate \p CI for the row whose digits are \p D.
   int valueOrder(unsigned CI, const unsigned *D) const {
     unsigned VI = ValSlot[CI];
-    return Order[CI][D[NComp + VI] * NaN[VI].size() + D[VI]];
+    return Order[CI][D[NComp + VI] * Flags[VI].size() + D[VI]];
+  }
+  /// The row's kind from its digits \p D and states \p S, \p Pt.
+  void kindOf(const unsigned *D, ArrayRef<uint64_t> S, ArrayRef<uint64_t> Pt,
+              bool &HasNaN, bool &MixesZeros, bool &AnySentinel,
+              bool SelfNaN[2]) const {
+    uint8_t Any = 0;
+    MixesZeros = false;
+    for (unsigned K = 0; K < NComp; ++K) {
+      const uint8_t *F = Flags[K].data();
+      uint8_t FS = F[D[K]], FP = F[D[NComp + K]];
+      Any |= FS | FP;
+      MixesZeros |= (FS & FP & IsZero) && S[K] != Pt[K];
+      if (K < 2)
+        SelfNaN[K] = FS & IsNaN;
+    }
+    HasNaN = Any & IsNaN;
+    AnySentinel = Any & IsSentinel;
   }
 };
 
+/// The candidates of countMismatches in classes that expect the same side
+/// of a row, by the row's kind: candidates that differ only in their NaN
+/// and zero rules agree on a row without NaN and without -0 against +0;
+/// those that differ only in the zero rule, on one without -0 against +0;
+/// those that differ only in the NaN rule, on one without NaN. Only the
+/// candidates not yet refuted on ordered values are kept (a mismatch there
+/// implies the other two counts, and only zero / non-zero counts matter).
+class LiveClasses {
+public:
+  LiveClasses(ArrayRef<Candidate> Cands, ArrayRef<Component> Comps) {
+    for (bool NaN : {false, true})
+      for (bool Zeros : {false, true})
+        Classes[NaN][Zeros] = sideClasses(Cands, Comps, NaN, Zeros);
+  }
+  /// The classes for a row with NaN (\p NaN) or -0 against +0 (\p Zeros).
+  ArrayRef<SmallVector<unsigned, 8>> of(bool NaN, bool Zeros) const {
+    return Classes[NaN][Zeros];
+  }
+  /// Drops candidate \p CI from every class, and classes left empty.
+  void refute(unsigned CI) {
+    for (auto &ByNaN : Classes)
+      for (auto &Kind : ByNaN) {
+        for (auto &Ms : Kind)
+          erase(Ms, CI);
+        erase_if(Kind, [](const auto &Ms) { return Ms.empty(); });
+      }
+  }
+
+private:
+  SmallVector<SmallVector<unsigned, 8>, 16> Classes[2][2];
+};
+
+/// A row where no output is either lane's state: allowed only where the
+/// pair's float values are -0 and +0 (the outputs may take either zero);
+/// counted against every candidate but those with -0 == +0 whose value
+/// mixes the zeros. False if the row refutes a selection altogether.
+static bool countMixedRow(StageOutcome &R, ArrayRef<Component> Comps,
+                          ArrayRef<Candidate> Cands, ArrayRef<uint64_t> S,
+                          ArrayRef<uint64_t> Pt, LiveClasses &Live) {
+  if (!mixesZeros(Comps, S, Pt))
+    return false;
+  R.MixedZeros = true;
+  for (auto [CI, C] : enumerate(Cands))
+    if (!C.IsArg || !C.ZerosEqual ||
+        !mixesZeros(Comps[C.ValSlot], S[C.ValSlot], Pt[C.ValSlot])) {
+      ++R.Mismatch[CI];
+      ++R.NumberMismatch[CI];
+      if (!R.OrderMismatch[CI]++)
+        Live.refute(CI);
+    }
+  return true;
+}
+
+/// A butterfly without an index tie-break keeps self on equal values (a
+/// "no element" index is no tie: it loses): records, for the row \p S,
+/// \p Pt whose outputs keep self, which index order such a tie had.
+static void noteTie(StageOutcome &R, ArrayRef<Component> Comps,
+                    ArrayRef<uint64_t> S, ArrayRef<uint64_t> Pt,
+                    bool SelfNaN[2]) {
+  for (unsigned V = 0; V < 2; ++V)
+    if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] && !Comps[1 - V].isFloat() &&
+        !SelfNaN[V]) {
+      unsigned IB = Comps[1 - V].is64() ? 64 : 32;
+      bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
+      R.TieKeepsSelf[V][0][Lower ? 0 : 1] = true;
+      bool ULower = maskTo(Pt[1 - V], IB) < maskTo(S[1 - V], IB);
+      R.TieKeepsSelf[V][1][ULower ? 0 : 1] = true;
+    }
+}
+
 /// Pass 3 of evaluateStage: counts in \p R, per candidate of \p Cands, the
-/// rows of \p Pairs where the side that all outputs
-/// agree on (their chosen columns \p ChosenCols) disagrees with it.
+/// rows of \p Pairs where the side that all outputs agree on (their chosen
+/// columns \p ChosenCols) disagrees with it.
 static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
                                     ArrayRef<Candidate> Cands,
                                     const RepPairs &Pairs,
                                     ArrayRef<const uint8_t *> ChosenCols) {
   unsigned NComp = Comps.size();
-  SmallVector<uint64_t, 2> Sentinels;
-  for (const Candidate &C : Cands)
-    if (C.Sentinel && !is_contained(Sentinels, *C.Sentinel))
-      Sentinels.push_back(*C.Sentinel);
-
   R.Mismatch.assign(Cands.size(), 0);
   R.NumberMismatch.assign(Cands.size(), 0);
   R.OrderMismatch.assign(Cands.size(), 0);
-  // On a row without NaN and without -0 against +0, candidates that differ
-  // only in their NaN and zero rules expect the same side: one expected()
-  // per class of them (Classes: the members of each).
-  SmallVector<SmallVector<unsigned, 8>, 16> Classes;
-  for (auto [CI, C] : enumerate(Cands)) {
-    auto Same = [&](ArrayRef<unsigned> Ms) {
-      return samePlainOrder(Cands[Ms.front()], C, Comps);
-    };
-    if (auto It = find_if(Classes, Same); It != Classes.end())
-      It->push_back(CI);
-    else
-      Classes.push_back({unsigned(CI)});
-  }
+  LiveClasses Live(Cands, Comps);
   RepTables Tab(Comps, Cands, Pairs);
   RepPairs::Cursor Cur = Pairs.at(0);
   const unsigned *D = Cur.Digit.data();
-  // Only zero / non-zero counts matter; a mismatch on ordered values
-  // implies the other two, so nothing more can change for a candidate with
-  // one (Done).
-  auto Done = [&](unsigned CI) { return R.OrderMismatch[CI] != 0; };
-  auto Count = [&](unsigned CI, bool HasNaN) {
-    ++R.Mismatch[CI];
-    R.NumberMismatch[CI] += !HasNaN;
-    R.OrderMismatch[CI] += !HasNaN && Tab.valueOrder(CI, D) != 0;
-  };
   for (unsigned Row = 0, NAll = Pairs.size(); Row < NAll;
        ++Row, Pairs.next(Cur)) {
     ArrayRef<uint64_t> S = Cur.Self, Pt = Cur.Partner;
@@ -372,135 +472,113 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
     for (const uint8_t *C : ChosenCols)
       Sd &= C[Row];
     if (!Sd) {
-      if (!mixesZeros(Comps, S, Pt))
+      if (!countMixedRow(R, Comps, Cands, S, Pt, Live))
         return refusal("NotASelection",
                        "the outputs take the value and the index from "
                        "different lanes");
-      R.MixedZeros = true;
-      for (auto [CI, C] : enumerate(Cands))
-        if (!C.IsArg || !C.ZerosEqual ||
-            !mixesZeros(Comps[C.ValSlot], S[C.ValSlot], Pt[C.ValSlot])) {
-          ++R.Mismatch[CI];
-          ++R.NumberMismatch[CI];
-          ++R.OrderMismatch[CI];
-        }
       continue;
     }
-    bool HasNaN = false, MixesZeros = false;
-    for (unsigned K = 0; K < NComp; ++K) {
-      HasNaN |= Tab.NaN[K][D[K]] || Tab.NaN[K][D[NComp + K]];
-      MixesZeros |=
-          Tab.Zero[K][D[K]] && Tab.Zero[K][D[NComp + K]] && S[K] != Pt[K];
-    }
-    auto Keeps = [&](unsigned CI) {
-      Expect E = expected(Cands[CI], Comps, S, Pt, Tab.valueOrder(CI, D));
-      return E == Expect::Either || E == Expect::Ambiguous ||
-             (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
-             (E == Expect::Partner && (Sd & uint8_t(Side::Partner)));
-    };
-    if (!HasNaN && !MixesZeros) {
-      for (ArrayRef<unsigned> Ms : Classes) {
-        const unsigned *Alive = find_if_not(Ms, Done);
-        if (Alive == Ms.end() || Keeps(*Alive))
-          continue;
-        for (unsigned CI : Ms)
-          if (!Done(CI))
-            Count(CI, HasNaN);
+    bool HasNaN, MixesZeros, AnySentinel, SelfNaN[2] = {false, false};
+    Tab.kindOf(D, S, Pt, HasNaN, MixesZeros, AnySentinel, SelfNaN);
+    bool Refuted = false;
+    for (ArrayRef<unsigned> Ms : Live.of(HasNaN, MixesZeros)) {
+      Expect E = expected(Cands[Ms[0]], Comps, S, Pt, Tab.valueOrder(Ms[0], D));
+      if (E == Expect::Either || E == Expect::Ambiguous ||
+          (E == Expect::Self && (Sd & uint8_t(Side::Self))) ||
+          (E == Expect::Partner && (Sd & uint8_t(Side::Partner))))
+        continue;
+      for (unsigned CI : Ms) {
+        ++R.Mismatch[CI];
+        R.NumberMismatch[CI] += !HasNaN;
+        Refuted |=
+            !HasNaN && Tab.valueOrder(CI, D) != 0 && !R.OrderMismatch[CI]++;
       }
-    } else {
-      for (unsigned CI = 0; CI < Cands.size(); ++CI)
-        if (!Done(CI) && !Keeps(CI))
-          Count(CI, HasNaN);
     }
-    // A butterfly without an index tie-break keeps self on equal values
-    // (a "no element" index is no tie: it loses).
-    auto AnySentinel = [&] {
-      auto IsSentinel = [&](uint64_t I) { return is_contained(Sentinels, I); };
-      for (unsigned K = 0; K < NComp; ++K)
-        if (!Comps[K].isFloat() && (IsSentinel(S[K]) || IsSentinel(Pt[K])))
-          return true;
-      return false;
-    };
-    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel())
-      for (unsigned V = 0; V < 2; ++V)
-        if (S[V] == Pt[V] && S[1 - V] != Pt[1 - V] && !Comps[1 - V].isFloat() &&
-            !Comps[V].isNaN(S[V])) {
-          unsigned IB = Comps[1 - V].is64() ? 64 : 32;
-          bool Lower = sext(Pt[1 - V], IB) < sext(S[1 - V], IB);
-          R.TieKeepsSelf[V][0][Lower ? 0 : 1] = true;
-          bool ULower = maskTo(Pt[1 - V], IB) < maskTo(S[1 - V], IB);
-          R.TieKeepsSelf[V][1][ULower ? 0 : 1] = true;
-        }
+    // Refuting changes the class lists: after the walk.
+    if (Refuted)
+      for (unsigned CI = 0; CI < Cands.size(); ++CI)
+        if (R.OrderMismatch[CI])
+          Live.refute(CI);
+    if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel)
+      noteTie(R, Comps, S, Pt, SelfNaN);
   }
   return R;
 }
 
-/// Evaluates \p P on every (self, partner) representative pair, finds which
-/// of the two lanes each output copies, and counts, per candidate semantics,
-/// the pairs where the stage disagrees with it.
-static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
-                                  ArrayRef<Candidate> Cands) {
-  ArrayRef<Component> Comps = Sh.Comps;
-  auto Maps = outputMaps(Sh);
-  unsigned NOut = Maps.size();
-  SmallVector<unsigned, 9> Col(NOut + 1, 0); // first side column per output
-  for (unsigned OI = 0; OI < NOut; ++OI)
-    Col[OI + 1] = Col[OI] + Maps[OI].size();
-  // Pass 1: evaluate every pair; keep the tuples and, per (output, map),
-  // which side the output equals. Rows go through the program in blocks.
-  RepPairs Pairs = repPairs(P, Sh);
-  unsigned NAll = Pairs.size(), NW = Sh.WordOfSlot.size();
-  RepPairs::Cursor Cur = Pairs.at(0);
-  ++NumStageProofs;
-  NumProofRows += NAll;
-  // Sides[column][row]: which of the pair's states output column (an
-  // output read through one of its maps) equals.
-  // Written for every viable column; the others are never read.
+/// Pass 1 of evaluateStage: what it keeps of \p P's outputs on every
+/// representative pair.
+struct StageSides {
+  /// Sides[column][row]: which of the pair's states output column (an
+  /// output read through one of its maps) equals; columns are per output
+  /// (Col[output] the first), each row's 0 when the output failed.
   SmallVector<uint8_t, 0> Sides;
-  Sides.resize_for_overwrite(size_t(NAll) * Col[NOut]);
-  SmallVector<bool, 16> Viable(Col[NOut], true);
+  SmallVector<bool, 16> Viable; ///< the column equals a side on every row
+  SmallVector<unsigned, 9> Col;
+  int32_t LastWhyMsg = -1; ///< why a last-stage value is not a result
+};
+
+/// Evaluates \p P on every pair of \p Pairs in blocks, filling \p S (whose
+/// Col is set). Written for every viable column on the first block; after
+/// it, with \p Lazy, only for each output's first viable column (the one
+/// pass 2 picks, unless it fails a later row: then \p LeadFailed is set and
+/// the caller runs the pass again without \p Lazy). A refusal if a stage's
+/// output fails.
+static std::optional<StageOutcome>
+sidePass(const CombineProgram &P, const StageShape &Sh, const RepPairs &Pairs,
+         ArrayRef<SmallVector<OutputMap, 4>> Maps, bool Lazy, StageSides &S,
+         bool &LeadFailed) {
+  unsigned NOut = Maps.size(), NAll = Pairs.size(), NW = Sh.WordOfSlot.size();
+  S.Sides.resize_for_overwrite(size_t(NAll) * S.Col[NOut]);
+  S.Viable.assign(S.Col[NOut], true);
+  S.LastWhyMsg = -1;
   constexpr unsigned Block = 256;
   std::vector<uint64_t> SW(NW * Block), PW(NW * Block);
   std::vector<uint64_t> Val(P.size() * Block);
   std::vector<int32_t> FailAt(P.size() * Block);
-  std::optional<StageOutcome> Failed;
-  int32_t LastWhyMsg = -1; // why a last-stage value is not a result
-  for (unsigned First = 0; First < NAll && !Failed; First += Block) {
+  bool Unmapped =
+      !Sh.Last && any_of(Maps, [](const auto &M) { return M.empty(); });
+  RepPairs::Cursor Cur = Pairs.at(0);
+  for (unsigned First = 0; First < NAll; First += Block) {
     unsigned Rows = std::min(Block, NAll - First);
     loadRows(Sh, Pairs, Cur, Rows, SW, PW);
-    P.run(ArrayRef(SW).take_front(NW * Rows),
-          ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
+    bool OutputsFail =
+        P.run(ArrayRef(SW).take_front(NW * Rows),
+              ArrayRef(PW).take_front(NW * Rows), Rows, Val, FailAt);
     // Failures, in row order: a stage's output must not fail; a last
-    // stage's failing value is just not a result.
-    for (unsigned R = 0; R < Rows && !Failed; ++R)
+    // stage's failing value is just not a result (the first one's message
+    // is kept). Without failing rows, only an output no map reads refuses.
+    bool Scan = (OutputsFail && (!Sh.Last || S.LastWhyMsg < 0)) || Unmapped;
+    for (unsigned R = 0; R < Rows && Scan; ++R)
       for (unsigned OI = 0; OI < NOut; ++OI) {
         int32_t Fail = FailAt[Sh.OutNodes[OI] * Rows + R];
         if (!Maps[OI].empty() && Fail < 0)
           continue;
         if (!Sh.Last) {
-          Failed = refusal(
+          StageOutcome Refused = refusal(
               "NotAStage",
               Fail >= 0 ? "" : "a result is not made of the lane's words");
-          Failed->WhyMsg = Fail;
-          break;
+          Refused.WhyMsg = Fail;
+          return Refused;
         }
-        if (Fail >= 0 && LastWhyMsg < 0)
-          LastWhyMsg = Fail;
+        if (Fail >= 0 && S.LastWhyMsg < 0)
+          S.LastWhyMsg = Fail;
       }
-    if (Failed)
-      break;
     for (unsigned OI = 0; OI < NOut; ++OI) {
       const uint64_t *V = Val.data() + Sh.OutNodes[OI] * Rows;
       const int32_t *F = FailAt.data() + Sh.OutNodes[OI] * Rows;
       uint64_t Mask = Sh.OutBits[OI] >= 64
                           ? ~uint64_t(0)
                           : (uint64_t(1) << Sh.OutBits[OI]) - 1;
+      bool Lead = true;
       for (auto [MI, M] : enumerate(Maps[OI])) {
         // A column that failed a row is never chosen: its sides are not
-        // read again.
-        if (!Viable[Col[OI] + MI])
+        // read again; nor are a later one's while an earlier one holds.
+        unsigned C = S.Col[OI] + MI;
+        if (!S.Viable[C])
           continue;
-        uint8_t *Sd = Sides.data() + size_t(Col[OI] + MI) * NAll + First;
+        if (Lazy && First > 0 && !Lead)
+          break;
+        uint8_t *Sd = S.Sides.data() + size_t(C) * NAll + First;
         const uint64_t *SLo = SW.data() + M.Lo * Rows,
                        *PLo = PW.data() + M.Lo * Rows;
         const uint64_t *SHi = M.Hi < 0 ? nullptr : SW.data() + M.Hi * Rows;
@@ -518,13 +596,47 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
           Sd[R] = D;
           AllMatch &= D != 0;
         }
-        if (!AllMatch)
-          Viable[Col[OI] + MI] = false;
+        if (!AllMatch) {
+          S.Viable[C] = false;
+          if (Lazy && First > 0) {
+            LeadFailed = true;
+            return std::nullopt;
+          }
+        }
+        Lead = false;
       }
     }
   }
+  return std::nullopt;
+}
+
+/// Evaluates \p P on every (self, partner) representative pair, finds which
+/// of the two lanes each output copies, and counts, per candidate semantics,
+/// the pairs where the stage disagrees with it.
+static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
+                                  ArrayRef<Candidate> Cands) {
+  ArrayRef<Component> Comps = Sh.Comps;
+  auto Maps = outputMaps(Sh);
+  unsigned NOut = Maps.size();
+  StageSides Pass1;
+  Pass1.Col.assign(NOut + 1, 0);
+  for (unsigned OI = 0; OI < NOut; ++OI)
+    Pass1.Col[OI + 1] = Pass1.Col[OI] + Maps[OI].size();
+  RepPairs Pairs = repPairs(P, Sh);
+  unsigned NAll = Pairs.size();
+  ++NumStageProofs;
+  NumProofRows += NAll;
+  bool LeadFailed = false;
+  std::optional<StageOutcome> Failed =
+      sidePass(P, Sh, Pairs, Maps, /*Lazy=*/true, Pass1, LeadFailed);
+  if (LeadFailed)
+    Failed = sidePass(P, Sh, Pairs, Maps, /*Lazy=*/false, Pass1, LeadFailed);
   if (Failed)
     return *Failed;
+  ArrayRef<unsigned> Col = Pass1.Col;
+  ArrayRef<bool> Viable = Pass1.Viable;
+  ArrayRef<uint8_t> Sides = Pass1.Sides;
+  int32_t LastWhyMsg = Pass1.LastWhyMsg;
   auto SideOf = [&](unsigned Row, unsigned OI, int MI) {
     return Sides[size_t(Col[OI] + MI) * NAll + Row];
   };
