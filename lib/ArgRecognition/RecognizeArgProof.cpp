@@ -27,6 +27,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <memory>
 #include <optional>
@@ -40,6 +41,19 @@ using namespace crosslane::argrec;
 CROSSLANE_STATISTIC(NumStageProofsReused,
                     "Number of stage proofs reused from an identical combine");
 CROSSLANE_STATISTIC(NumStageProofs, "Number of stage proofs computed");
+static cl::opt<unsigned> ProofLeadColumns(
+    "crosslane-proof-lead-columns", cl::Hidden, cl::init(2),
+    cl::desc("Stage proofs: after the first block of pairs, evaluate only "
+             "this many readings of each output (0: all; a proof whose "
+             "readings all fail later starts again with all)"));
+
+static cl::opt<unsigned> ProofBlockRows(
+    "crosslane-proof-block-rows", cl::Hidden, cl::init(256),
+    cl::desc("Stage proofs: representative pairs evaluated together"));
+
+CROSSLANE_STATISTIC(NumProofRestarts,
+                    "Number of stage proofs evaluated again with every "
+                    "map of every output");
 CROSSLANE_STATISTIC(NumProofRows,
                     "Number of (self, partner) state pairs the stage proofs "
                     "evaluated");
@@ -258,7 +272,7 @@ static bool keepsOwnState(const CombineProgram &P, const StageShape &Sh,
   unsigned NAll = Pairs.size();
   unsigned NW = Sh.WordOfSlot.size();
   RepPairs::Cursor Cur = Pairs.at(0);
-  constexpr unsigned Block = 256;
+  const unsigned Block = std::max(1u, unsigned(ProofBlockRows));
   std::vector<uint64_t> SW(NW * Block), PW(NW * Block), Val(P.size() * Block);
   std::vector<int32_t> FailAt(P.size() * Block);
   for (unsigned First = 0; First < NAll; First += Block) {
@@ -519,9 +533,10 @@ struct StageSides {
 
 /// Evaluates \p P on every pair of \p Pairs in blocks, filling \p S (whose
 /// Col is set). Written for every viable column on the first block; after
-/// it, with \p Lazy, only for each output's first viable column (the one
-/// pass 2 picks, unless it fails a later row: then \p LeadFailed is set and
-/// the caller runs the pass again without \p Lazy). A refusal if a stage's
+/// it, with \p Lazy, only for each output's first viable columns (two, or
+/// -crosslane-proof-lead-columns; pass 2 picks the first; if all fail a
+/// later row, \p LeadFailed is set and the caller runs the pass again
+/// without \p Lazy). A refusal if a stage's
 /// output fails.
 static std::optional<StageOutcome>
 sidePass(const CombineProgram &P, const StageShape &Sh, const RepPairs &Pairs,
@@ -531,12 +546,13 @@ sidePass(const CombineProgram &P, const StageShape &Sh, const RepPairs &Pairs,
   S.Sides.resize_for_overwrite(size_t(NAll) * S.Col[NOut]);
   S.Viable.assign(S.Col[NOut], true);
   S.LastWhyMsg = -1;
-  constexpr unsigned Block = 256;
+  const unsigned Block = std::max(1u, unsigned(ProofBlockRows));
   std::vector<uint64_t> SW(NW * Block), PW(NW * Block);
   std::vector<uint64_t> Val(P.size() * Block);
   std::vector<int32_t> FailAt(P.size() * Block);
   bool Unmapped =
       !Sh.Last && any_of(Maps, [](const auto &M) { return M.empty(); });
+  SmallVector<bool, 16> Complete(S.Col[NOut], true); // sides on every row
   RepPairs::Cursor Cur = Pairs.at(0);
   for (unsigned First = 0; First < NAll; First += Block) {
     unsigned Rows = std::min(Block, NAll - First);
@@ -569,15 +585,18 @@ sidePass(const CombineProgram &P, const StageShape &Sh, const RepPairs &Pairs,
       uint64_t Mask = Sh.OutBits[OI] >= 64
                           ? ~uint64_t(0)
                           : (uint64_t(1) << Sh.OutBits[OI]) - 1;
-      bool Lead = true;
+      unsigned Computed = 0;
       for (auto [MI, M] : enumerate(Maps[OI])) {
         // A column that failed a row is never chosen: its sides are not
-        // read again; nor are a later one's while an earlier one holds.
+        // read again; nor are a later one's while two earlier ones hold.
         unsigned C = S.Col[OI] + MI;
-        if (!S.Viable[C])
+        if (!S.Viable[C] || !Complete[C])
           continue;
-        if (Lazy && First > 0 && !Lead)
-          break;
+        if (Lazy && First > 0 && Computed == ProofLeadColumns) {
+          Complete[C] = false;
+          continue;
+        }
+        ++Computed;
         uint8_t *Sd = S.Sides.data() + size_t(C) * NAll + First;
         const uint64_t *SLo = SW.data() + M.Lo * Rows,
                        *PLo = PW.data() + M.Lo * Rows;
@@ -596,15 +615,18 @@ sidePass(const CombineProgram &P, const StageShape &Sh, const RepPairs &Pairs,
           Sd[R] = D;
           AllMatch &= D != 0;
         }
-        if (!AllMatch) {
+        if (!AllMatch)
           S.Viable[C] = false;
-          if (Lazy && First > 0) {
+      }
+      // Pass 2 picks the first viable column: it must have every row.
+      for (unsigned C = S.Col[OI]; C < S.Col[OI + 1]; ++C)
+        if (S.Viable[C]) {
+          if (!Complete[C]) {
             LeadFailed = true;
             return std::nullopt;
           }
+          break;
         }
-        Lead = false;
-      }
     }
   }
   return std::nullopt;
@@ -627,10 +649,12 @@ static StageOutcome evaluateStage(const CombineProgram &P, const StageShape &Sh,
   ++NumStageProofs;
   NumProofRows += NAll;
   bool LeadFailed = false;
-  std::optional<StageOutcome> Failed =
-      sidePass(P, Sh, Pairs, Maps, /*Lazy=*/true, Pass1, LeadFailed);
-  if (LeadFailed)
+  std::optional<StageOutcome> Failed = sidePass(
+      P, Sh, Pairs, Maps, /*Lazy=*/ProofLeadColumns > 0, Pass1, LeadFailed);
+  if (LeadFailed) {
+    ++NumProofRestarts;
     Failed = sidePass(P, Sh, Pairs, Maps, /*Lazy=*/false, Pass1, LeadFailed);
+  }
   if (Failed)
     return *Failed;
   ArrayRef<unsigned> Col = Pass1.Col;
