@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockCalls.h"
+#include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -117,7 +118,8 @@ bool lowerToIGCFlatReads(ArrayRef<BlockCall> Valid,
       if (ORE)
         ORE->emit([&] {
           return OptimizationRemarkMissed("crosslane-xe-block-io",
-                                          "NoIGCFlatRead", B.CI)
+                                          "NoIGCFlatRead", userDebugLoc(B.CI),
+                                          B.CI->getParent())
                  << "2D block " << What
                  << " kept: IGC 1.0.12504 has no flat 2D read builtin of this "
                     "shape";
@@ -126,7 +128,8 @@ bool lowerToIGCFlatReads(ArrayRef<BlockCall> Valid,
     }
     if (ORE)
       ORE->emit([&] {
-        return OptimizationRemark("crosslane-xe-block-io", "IGCFlatRead", B.CI)
+        return OptimizationRemark("crosslane-xe-block-io", "IGCFlatRead",
+                                  userDebugLoc(B.CI), B.CI->getParent())
                << "2D block " << What << " on " << Chip << " lowered to "
                << R->Name;
       });

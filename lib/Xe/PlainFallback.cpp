@@ -19,6 +19,7 @@
 
 #include "BlockCalls.h"
 #include "crosslane/Support/OpenCLBuiltins.h"
+#include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -186,7 +187,8 @@ bool lowerToPlainAccesses(ArrayRef<BlockCall> Calls,
   for (const BlockCall &B : Calls) {
     if (ORE)
       ORE->emit([&] {
-        OptimizationRemark R("crosslane-xe-block-io", "PlainFallback", B.CI);
+        OptimizationRemark R("crosslane-xe-block-io", "PlainFallback",
+                             userDebugLoc(B.CI), B.CI->getParent());
         R << describeBlock(B.Op, B.Shape) << " on " << Chip;
         if (B.Op == BlockOp::Prefetch)
           return R << " dropped (no 2D block hardware; a prefetch has no "

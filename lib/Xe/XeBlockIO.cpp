@@ -197,6 +197,12 @@ private:
   void checkGeometry(const BlockCall &B);
   void checkBase(const BlockCall &B);
   void checkPrivate(const BlockCall &B, unsigned SG);
+  /// The shapes the chip's operations take: without 2D block hardware the
+  /// per-lane fallback runs any shape the extension defines, and the first
+  /// 2D chip's table bounds them (a shape beyond it is split as there).
+  const XeChip &shapeTable() const {
+    return Chip.Has2DBlock ? Chip : *lookupXeChip("pvc");
+  }
   void checkUniform(const BlockCall &B);
 };
 
@@ -265,23 +271,21 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
 /// is not an error: \p Split receives the plan.
 void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
                                 std::optional<SplitPlan> &Split) {
-  // Without 2D block hardware the per-lane fallback runs any shape the
-  // extension defines; the first 2D chip's table bounds them.
-  const XeChip &Table = Chip.Has2DBlock ? Chip : *lookupXeChip("pvc");
-  std::string Rule = checkShape(Table, B.Op, B.Shape, SG);
+  std::string Rule = checkShape(shapeTable(), B.Op, B.Shape, SG);
   if (Rule.empty())
     return;
   auto *CoordTy = dyn_cast<FixedVectorType>(B.Coord->getType());
   if (CoordTy && CoordTy->getNumElements() == 2 &&
       CoordTy->getElementType()->isIntegerTy())
-    Split = planSplit(Chip, B.Op, B.Shape, SG);
+    Split = planSplit(shapeTable(), B.Op, B.Shape, SG);
   if (!Split)
     error(B, Rule);
 }
 
 /// Replaces \p B by the pieces of \p P, which join the valid calls.
 bool Validator::split(const BlockCall &B, const SplitPlan &P, unsigned SG) {
-  std::string Whole = describe(B), Why = checkShape(Chip, B.Op, B.Shape, SG);
+  std::string Whole = describe(B),
+              Why = checkShape(shapeTable(), B.Op, B.Shape, SG);
   DebugLoc Loc = userDebugLoc(B.CI);
   BasicBlock *BB = B.CI->getParent();
   for (CallInst *CI : splitBlockCall(B, P))
@@ -400,13 +404,20 @@ void Validator::checkPrivate(const BlockCall &B, unsigned SG) {
   }
   uint64_t Need = laneBytes(B.Op, B.Shape, SG);
   const DataLayout &DL = F.getDataLayout();
-  auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(B.Private));
+  auto *AI = dyn_cast<AllocaInst>(privateObject(B.Private));
   std::optional<TypeSize> Size = AI ? AI->getAllocationSize(DL) : std::nullopt;
   if (!Size || Size->isScalable())
     return;
+  // The constant offset into it, also through -O0's pointer slots.
   APInt Off(DL.getIndexTypeSizeInBits(PT), 0);
   const Value *Stripped =
       B.Private->stripAndAccumulateConstantOffsets(DL, Off, true);
+  for (unsigned Depth = 0; Stripped != AI && Depth < 4; ++Depth) {
+    const Value *Stored = slotValue(Stripped);
+    if (!Stored || Stored->getType() != B.Private->getType())
+      return;
+    Stripped = Stored->stripAndAccumulateConstantOffsets(DL, Off, true);
+  }
   if (Stripped != AI)
     return;
   int64_t Have = int64_t(Size->getFixedValue()) - Off.getSExtValue();
@@ -518,6 +529,14 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
     }
     if (SG == 16)
       Valid.push_back(B);
+    else if (B.BaseAlign < 64 || B.XA == XAlign::Unproven)
+      missed(B, "AlignmentUnguarded",
+             Twine(B.BaseAlign < 64 ? "the base is not proven 64-byte aligned"
+                                    : "x is not proven a multiple of " +
+                                          Twine(4 / B.Shape.ElemBytes)) +
+                 " and nothing checks it at run time: the guard's per-lane "
+                 "fallback runs subgroups of 16, and this kernel requires " +
+                 Twine(SG) + " (the hardware ignores the base's low 6 bits)");
     remarkValid(B, SG);
   }
   return Changed;

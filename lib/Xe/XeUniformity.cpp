@@ -32,6 +32,49 @@ StringRef demangledBase(StringRef Name) {
   return S.take_front(Len);
 }
 
+/// The one store to \p Slot when nothing else writes it or lets it escape
+/// (its other users load from it), else null.
+static const StoreInst *onlyStore(const AllocaInst *Slot) {
+  const StoreInst *Only = nullptr;
+  for (const User *U : Slot->users()) {
+    if (const auto *S = dyn_cast<StoreInst>(U)) {
+      if (S->getPointerOperand() != Slot || Only)
+        return nullptr;
+      Only = S;
+    } else if (const auto *L = dyn_cast<LoadInst>(U)) {
+      if (L->getPointerOperand() != Slot)
+        return nullptr;
+    } else if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
+      if (!II->isLifetimeStartOrEnd() && !isa<DbgInfoIntrinsic>(II))
+        return nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+  return Only;
+}
+
+const Value *slotValue(const Value *V) {
+  const auto *L = dyn_cast<LoadInst>(V);
+  const auto *Slot =
+      L && L->getType()->isPointerTy()
+          ? dyn_cast<AllocaInst>(L->getPointerOperand()->stripPointerCasts())
+          : nullptr;
+  const StoreInst *S = Slot ? onlyStore(Slot) : nullptr;
+  return S ? S->getValueOperand() : nullptr;
+}
+
+const Value *privateObject(const Value *Ptr) {
+  const Value *O = getUnderlyingObject(Ptr);
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    const Value *Stored = slotValue(O);
+    if (!Stored)
+      break;
+    O = getUnderlyingObject(Stored);
+  }
+  return O;
+}
+
 /// Work-item ids: a different value in each lane of a subgroup. The
 /// SPIR-V builtins' function forms (`__spirv_BuiltInLocalInvocationId(i)`,
 /// `__spirv_LocalInvocationId_x()`) and LLVM's `llvm.spv.*` intrinsics too.
@@ -160,7 +203,7 @@ Lanes XeUniformity::seed(const Instruction &I) const {
     // Private memory: what was stored there (-O0 keeps every variable in
     // an alloca).
     if (const auto *A =
-            dyn_cast<AllocaInst>(getUnderlyingObject(L->getPointerOperand())))
+            dyn_cast<AllocaInst>(privateObject(L->getPointerOperand())))
       return memory(A, L->getParent());
   }
   return Lanes::Uniform;
@@ -281,7 +324,7 @@ Lanes XeUniformity::memory(const AllocaInst *A,
 /// passed to a call, such as a 2D load's buffer) each lane's own data.
 bool XeUniformity::noteMemory(const Instruction &I) {
   auto Raise = [&](const Value *Ptr, Lanes L) {
-    const auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+    const auto *A = dyn_cast<AllocaInst>(privateObject(Ptr));
     if (!A)
       return false;
     Lanes &M = Memory[A];

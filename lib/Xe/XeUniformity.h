@@ -85,6 +85,15 @@ private:
 /// "_Z12get_local_idj"; \p Name itself when it is not mangled.
 llvm::StringRef demangledBase(llvm::StringRef Name);
 
+/// The object \p Ptr points into (llvm::getUnderlyingObject), also through
+/// pointers -O0 code keeps in stack slots: a load from an alloca written
+/// only by one store of a pointer and otherwise only loaded (the parameter
+/// slot of a function inlined at -O0, such as the tile API's templates)
+/// stands for the pointer stored there.
+const llvm::Value *privateObject(const llvm::Value *Ptr);
+/// The pointer such a slot holds when \p V loads it, else null.
+const llvm::Value *slotValue(const llvm::Value *V);
+
 } // namespace xe
 } // namespace crosslane
 

@@ -287,32 +287,46 @@ constexpr int lane_bytes_transposed() {
   (S_).base, (S_).width * (S_).elem_bytes, (S_).height,                        \
       (S_).pitch * (S_).elem_bytes, (int2)((X_), (Y_))
 
+// A shape's arguments as the operations check them before the pass does.
+#define CROSSLANE_XE_CHECK_SHAPE_(BITS_, H_, W_, C_)                           \
+  static_assert((BITS_) == 8 || (BITS_) == 16 || (BITS_) == 32 ||              \
+                    (BITS_) == 64,                                             \
+                "crosslane::xe: the element size (Bits) must be 8, 16, 32 "    \
+                "or 64 bits");                                                 \
+  static_assert((H_) > 0 && (W_) > 0 && (C_) > 0,                              \
+                "crosslane::xe: the block height, width and count must be "    \
+                "positive")
+
+// The fragment may be passed as any pointer to private memory (a private
+// array, or a pointer the compiler sees as generic, such as a member of a
+// tile object); the operation takes it as private.
+
+// The three reads differ only in the builtin they call.
+#define CROSSLANE_XE_DEFINE_READ_(NAME_, BUILTIN_)                             \
+  template <int Bits, int H, int W, int C = 1, typename T>                     \
+  __attribute__((always_inline)) inline void NAME_(                            \
+      const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
+    CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
+    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y),             \
+             (private void *)Frag);                                            \
+  }
 /// load_nd: C blocks of H rows x W elements of Bits bits at (x, y).
-template <int Bits, int H, int W, int C = 1, typename T>
-__attribute__((always_inline)) inline void
-load(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
-  __spirv_Subgroup2DBlockLoadINTEL(Bits / 8, W, H, C,
-                                   CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
-}
+CROSSLANE_XE_DEFINE_READ_(load, __spirv_Subgroup2DBlockLoadINTEL)
 /// load_nd {packed}: the same, VNNI-packed into uints.
-template <int Bits, int H, int W, int C = 1, typename T>
-__attribute__((always_inline)) inline void
-load_vnni(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
-  __spirv_Subgroup2DBlockLoadTransformINTEL(
-      Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
-}
+CROSSLANE_XE_DEFINE_READ_(load_vnni, __spirv_Subgroup2DBlockLoadTransformINTEL)
 /// load_nd {transpose}: the block's columns become the lanes' rows.
+CROSSLANE_XE_DEFINE_READ_(load_transposed,
+                          __spirv_Subgroup2DBlockLoadTransposeINTEL)
+#undef CROSSLANE_XE_DEFINE_READ_
+
+/// store_nd: C blocks of H rows x W elements (the hardware stores one
+/// block; crosslane-xe-block-io splits more where the chip allows).
 template <int Bits, int H, int W, int C = 1, typename T>
 __attribute__((always_inline)) inline void
-load_transposed(const crosslane_xe_surface &S, int X, int Y, private T *Frag) {
-  __spirv_Subgroup2DBlockLoadTransposeINTEL(
-      Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y), Frag);
-}
-/// store_nd: one block of H rows x W elements.
-template <int Bits, int H, int W, typename T>
-__attribute__((always_inline)) inline void
-store(const crosslane_xe_surface &S, int X, int Y, const private T *Frag) {
-  __spirv_Subgroup2DBlockStoreINTEL(Bits / 8, W, H, 1, Frag, S.base,
+store(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
+  __spirv_Subgroup2DBlockStoreINTEL(Bits / 8, W, H, C,
+                                    (const private void *)Frag, S.base,
                                     S.width * S.elem_bytes, S.height,
                                     S.pitch * S.elem_bytes, (int2)(X, Y));
 }
@@ -320,10 +334,12 @@ store(const crosslane_xe_surface &S, int X, int Y, const private T *Frag) {
 template <int Bits, int H, int W, int C = 1>
 __attribute__((always_inline)) inline void
 prefetch(const crosslane_xe_surface &S, int X, int Y) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
   __spirv_Subgroup2DBlockPrefetchINTEL(Bits / 8, W, H, C,
                                        CROSSLANE_XE_SPIRV_ARGS_(S, X, Y));
 }
 
+#undef CROSSLANE_XE_CHECK_SHAPE_
 #undef CROSSLANE_XE_SPIRV_ARGS_
 
 } // namespace xe

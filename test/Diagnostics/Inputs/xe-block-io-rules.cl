@@ -29,8 +29,8 @@ SG kernel void width_multiple(global uchar *a, global uchar *out) {
   out[get_global_id(0)] = v[0];
 }
 
-// On pvc these two are split into shapes the chip has; dg2 has no 2D block
-// hardware to split for.
+// On pvc these two are split into shapes the chip has; dg2 splits them the
+// same way and runs each piece per lane.
 SG kernel void lane_data(global ushort *a, global ushort *out) {
   ushort v[8];
   intel_sub_group_2d_block_read_16b_2r8x2c(a, 128, 64, 128, (int2)(0, 0), v);
