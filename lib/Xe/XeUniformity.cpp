@@ -217,11 +217,15 @@ Lanes XeUniformity::seed(const Instruction &I) const {
 std::optional<APInt> XeUniformity::laneBits(const Value *V,
                                             unsigned Depth) const {
   unsigned Bits = V->getType()->getScalarSizeInBits();
-  if (!XMultipleOfSG || !V->getType()->isIntegerTy() || Depth > 8)
+  if (!V->getType()->isIntegerTy() || Depth > 8)
     return std::nullopt;
   if (const auto *CB = dyn_cast<CallBase>(V)) {
     const Function *F = CB->getCalledFunction();
-    if (!F || idDimension(*CB, demangledBase(F->getName())) != 0)
+    StringRef Base = F ? demangledBase(F->getName()) : "";
+    // The lane's id in its subgroup is below the stated subgroup size; an
+    // x id's low bits are it when subgroups are aligned rows of x.
+    if (!(SGKnown && Base == "get_sub_group_local_id") &&
+        !(XMultipleOfSG && idDimension(*CB, Base) == 0))
       return std::nullopt;
     return APInt::getLowBitsSet(Bits, Log2_32(SG));
   }
@@ -428,8 +432,10 @@ XeUniformity::XeUniformity(Function &F, const PostDominatorTree &PDT)
     : IsKernel(F.getCallingConv() == CallingConv::SPIR_KERNEL ||
                F.getName().starts_with("__clang_ocl_kern_imp_")) {
   if (MDNode *MD = F.getMetadata("intel_reqd_sub_group_size"))
-    if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
+    if (auto *C = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0))) {
       SG = unsigned(C->getZExtValue());
+      SGKnown = isPowerOf2_32(SG);
+    }
   if (MDNode *MD = F.getMetadata("reqd_work_group_size"))
     if (auto *X = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0)))
       XMultipleOfSG = SG && X->getZExtValue() % SG == 0;

@@ -70,6 +70,8 @@ private:
   /// size: ids in y and z are the same across a subgroup.
   bool XMultipleOfSG = false;
   unsigned SG = 16;
+  /// The kernel states its subgroup size (SG is not an assumption).
+  bool SGKnown = false;
   std::optional<llvm::APInt> laneBits(const llvm::Value *V,
                                       unsigned Depth) const;
   bool idUniform(int Dim) const;

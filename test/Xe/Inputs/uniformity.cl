@@ -46,7 +46,20 @@ SG kernel void out_params(global ushort *A, global ushort *C, int N) {
   intel_sub_group_2d_block_read_16b_8r16x1c(A, W, H, P, (int2)(0, 0), V);
   C[get_global_id(0)] = V[2];
 }
+// The lane's id in a subgroup of 16, divided by 16 (always 0).
+SG kernel void lane_over_sg(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, get_sub_group_local_id() / 16u), V);
+  C[get_global_id(0)] = V[5];
+}
 #ifdef BAD
+// ... divided by 8 instead: 0 or 1.
+SG kernel void lane_over_8(global ushort *A, global ushort *C) {
+  uint Lane = get_sub_group_local_id();
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, Lane / 8u), V);
+  C[get_global_id(0)] = V[5];
+}
 // A lane id behind a call the compiler cannot inline.
 __attribute__((noinline)) int my_row(void) { return get_local_id(0) % 8; }
 SG kernel void hidden_lane(global ushort *A, global ushort *C) {
