@@ -112,7 +112,7 @@ bool namedBlock(StringRef Base, Block2D &B) {
                .Case("read", Op2D::Load)
                .Case("write", Op2D::Store)
                .Default(Op2D::Prefetch);
-    unsigned Bits;
+    unsigned Bits = 0; // the pattern's digits always parse
     M[2].getAsInteger(10, Bits);
     M[3].getAsInteger(10, B.H);
     M[4].getAsInteger(10, B.W);

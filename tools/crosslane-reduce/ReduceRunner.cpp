@@ -513,7 +513,7 @@ Error runLauncher(StringRef Launcher, const exec::LaunchConfig &C,
           sys::fs::createUniqueDirectory("crosslane-reduce", Dir))
     return createStringError(EC, "cannot create a temporary directory: " +
                                      EC.message());
-  auto Cleanup = make_scope_exit([&] { sys::fs::remove_directories(Dir); });
+  scope_exit Cleanup([&] { sys::fs::remove_directories(Dir); });
   SmallVector<StringRef, 8> Words;
   SplitString(Launcher, Words);
   std::vector<std::string> Args(Words.begin(), Words.end());
