@@ -773,244 +773,295 @@ unsigned CombineProgram::compileInst(Instruction *I, unsigned Depth) {
               "proven)");
 }
 
+namespace {
+
+/// One block of rows through a program (CombineProgram::run): node by node
+/// over all rows, one dispatch per node instead of one per node and row
+/// (the proofs run tens of thousands of rows). A node no row of the block
+/// fails (NoFail: leaves, and operations whose operands are such nodes)
+/// leaves its FailAt rows unwritten, and opF gives null for it.
+class BlockRun {
+public:
+  using Node = CombineProgram::Node;
+  using Op = CombineProgram::Op;
+
+  BlockRun(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner, unsigned Rows,
+           MutableArrayRef<uint64_t> Val, MutableArrayRef<int32_t> FailAt,
+           ArrayRef<uint32_t> Operands, unsigned NumNodes)
+      : Self(Self), Partner(Partner), Rows(Rows), Val(Val), FailAt(FailAt),
+        Operands(Operands), NoFail(NumNodes, false) {}
+
+  /// Evaluates node \p NI, \p N (its operands evaluated).
+  void node(unsigned NI, const Node &N);
+  /// True if no row of node \p NI fails (its FailAt rows may be unwritten).
+  bool noFail(unsigned NI) const { return NoFail[NI]; }
+
+private:
+  ArrayRef<uint64_t> Self, Partner;
+  unsigned Rows;
+  MutableArrayRef<uint64_t> Val;
+  MutableArrayRef<int32_t> FailAt;
+  ArrayRef<uint32_t> Operands;
+  SmallVector<bool, 64> NoFail;
+  // The node being evaluated.
+  const Node *N = nullptr;
+  unsigned NI = 0;
+  uint64_t *V = nullptr;
+  int32_t *F = nullptr;
+
+  const uint64_t *opV(unsigned K) const {
+    return Val.data() + size_t(Operands[N->FirstOp + K]) * Rows;
+  }
+  const int32_t *opF(unsigned K) const {
+    unsigned O = Operands[N->FirstOp + K];
+    return NoFail[O] ? nullptr : FailAt.data() + size_t(O) * Rows;
+  }
+  static int32_t failOf(const int32_t *FK, unsigned R) {
+    return FK ? FK[R] : -1;
+  }
+  bool operandsNoFail() const {
+    for (unsigned K = 0; K < N->NumOps; ++K)
+      if (!NoFail[Operands[N->FirstOp + K]])
+        return false;
+    return true;
+  }
+  /// A leaf: \p Body(R) in every row, which never fails.
+  template <typename BodyT> void leaf(BodyT Body) {
+    for (unsigned R = 0; R < Rows; ++R)
+      V[R] = Body(R);
+    NoFail[NI] = true;
+  }
+  template <typename BodyT> void strict(BodyT Body);
+  void select();
+  void phi();
+  void anyOf();
+  void fcmpNode();
+  void icmpNode();
+};
+
+/// A strict operation: fails when any operand fails (the first one's
+/// message), with 0 as the failed row's value; else \p Body(R).
+template <typename BodyT> void BlockRun::strict(BodyT Body) {
+  if (operandsNoFail())
+    return leaf(Body);
+  if (N->NumOps <= 2) { // one loop: the common case
+    const int32_t *F0 = N->NumOps > 0 ? opF(0) : nullptr;
+    const int32_t *F1 = N->NumOps > 1 ? opF(1) : nullptr;
+    for (unsigned R = 0; R < Rows; ++R) {
+      int32_t Fail = F0 && F0[R] >= 0 ? F0[R] : F1 ? F1[R] : -1;
+      uint64_t X = Body(R);
+      F[R] = Fail;
+      V[R] = Fail >= 0 ? 0 : X;
+    }
+    return;
+  }
+  std::fill(F, F + Rows, -1);
+  for (unsigned K = N->NumOps; K-- > 0;)
+    if (const int32_t *FK = opF(K))
+      for (unsigned R = 0; R < Rows; ++R)
+        if (FK[R] >= 0)
+          F[R] = FK[R];
+  for (unsigned R = 0; R < Rows; ++R) {
+    uint64_t X = Body(R);
+    V[R] = F[R] >= 0 ? 0 : X;
+  }
+}
+
+/// Select (cond, a, b) and LazyAnd (a, b): only the operand taken can
+/// fail the row.
+void BlockRun::select() {
+  bool IsSelect = N->Opc == Op::Select;
+  const uint64_t *A0 = opV(0), *A1 = opV(1);
+  const uint64_t *A2 = IsSelect ? opV(2) : nullptr;
+  if (operandsNoFail())
+    return leaf([&](unsigned R) {
+      return (A0[R] & 1) ? A1[R] : IsSelect ? A2[R] : 0;
+    });
+  const int32_t *F0 = opF(0), *F1 = opF(1);
+  const int32_t *F2 = IsSelect ? opF(2) : nullptr;
+  for (unsigned R = 0; R < Rows; ++R) {
+    V[R] = 0;
+    if ((F[R] = failOf(F0, R)) >= 0)
+      continue;
+    unsigned Pick = IsSelect ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
+    if (Pick == 0)
+      continue;
+    V[R] = (Pick == 1 ? A1 : A2)[R];
+    F[R] = failOf(Pick == 1 ? F1 : F2, R);
+  }
+}
+
+/// Phi (taken0, value0, ...): the first taken value; Imm fails a row where
+/// none is taken.
+void BlockRun::phi() {
+  // The operands' rows, looked up once per block.
+  SmallVector<const uint64_t *, 8> Vs;
+  SmallVector<const int32_t *, 8> Fs;
+  for (unsigned K = 0; K < N->NumOps; ++K) {
+    Vs.push_back(opV(K));
+    Fs.push_back(opF(K));
+  }
+  for (unsigned R = 0; R < Rows; ++R) {
+    V[R] = 0;
+    F[R] = N->Imm;
+    for (unsigned K = 0; K + 1 < N->NumOps; K += 2) {
+      if (int32_t FK = failOf(Fs[K], R); FK >= 0) {
+        F[R] = FK;
+        break;
+      }
+      if (Vs[K][R] & 1) {
+        V[R] = Vs[K + 1][R];
+        F[R] = failOf(Fs[K + 1], R);
+        break;
+      }
+    }
+  }
+}
+
+void BlockRun::anyOf() {
+  SmallVector<const uint64_t *, 8> Vs;
+  for (unsigned K = 0; K < N->NumOps; ++K)
+    Vs.push_back(opV(K));
+  strict([&](unsigned R) {
+    uint64_t X = 0;
+    for (const uint64_t *VK : Vs)
+      X |= VK[R] & 1;
+    return X;
+  });
+}
+
+void BlockRun::fcmpNode() {
+  // An fcmp predicate's bits are the relations it holds on (1 =, 2 >, 4 <,
+  // 8 unordered), as evalFCmp reads them.
+  const uint64_t *A0 = opV(0), *A1 = opV(1);
+  unsigned Holds = N->Aux & 0xF;
+  if (N->Bits == 32)
+    return strict([&](unsigned R) -> uint64_t {
+      return (Holds & relation(bit_cast<float>(uint32_t(A0[R])),
+                               bit_cast<float>(uint32_t(A1[R])))) != 0;
+    });
+  if (N->Bits == 64)
+    return strict([&](unsigned R) -> uint64_t {
+      return (Holds &
+              relation(bit_cast<double>(A0[R]), bit_cast<double>(A1[R]))) != 0;
+    });
+  strict([&](unsigned R) -> uint64_t {
+    return fcmp(CmpInst::Predicate(N->Aux), A0[R], A1[R], N->Bits);
+  });
+}
+
+void BlockRun::icmpNode() {
+  const uint64_t *A0 = opV(0), *A1 = opV(1);
+  auto P = CmpInst::Predicate(N->Aux);
+  unsigned Bits = N->Bits;
+  if (Bits > 64)
+    return strict([&](unsigned R) -> uint64_t {
+      return ICmpInst::compare(ap(Bits, A0[R]), ap(Bits, A1[R]), P);
+    });
+  // As evalICmp: the signed order is the unsigned one with the sign bits
+  // flipped; then the relations the predicate holds on.
+  uint64_t Mask = maskTrailingOnes<uint64_t>(Bits);
+  uint64_t Flip = ICmpInst::isSigned(P) ? uint64_t(1) << (Bits - 1) : 0;
+  unsigned Holds = icmpHolds(ICmpInst::getUnsignedPredicate(P));
+  strict([&](unsigned R) -> uint64_t {
+    uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
+    return (Holds & (unsigned(X == Y) | unsigned(X > Y) << 1 |
+                     unsigned(X < Y) << 2)) != 0;
+  });
+}
+
+void BlockRun::node(unsigned Index, const Node &Nd) {
+  N = &Nd;
+  NI = Index;
+  V = Val.data() + size_t(NI) * Rows;
+  F = FailAt.data() + size_t(NI) * Rows;
+  const uint64_t *A0 = N->NumOps > 0 ? opV(0) : nullptr;
+  const uint64_t *A1 = N->NumOps > 1 ? opV(1) : nullptr;
+  unsigned Bits = N->Bits;
+  auto Word = [&](ArrayRef<uint64_t> W, uint64_t I) {
+    return W.data() + I * Rows;
+  };
+  switch (N->Opc) {
+  case Op::SelfWord:
+  case Op::PartnerWord: {
+    const uint64_t *W = Word(N->Opc == Op::SelfWord ? Self : Partner, N->Imm);
+    return leaf([&](unsigned R) { return W[R]; });
+  }
+  case Op::SelfPair: {
+    const uint64_t *Lo = Word(Self, N->Imm & 0xFFFFFFFF);
+    const uint64_t *Hi = Word(Self, N->Imm >> 32);
+    return leaf([&](unsigned R) { return Lo[R] | Hi[R] << 32; });
+  }
+  case Op::Const:
+    return leaf([&](unsigned) { return N->Imm; });
+  case Op::Fail:
+    std::fill(V, V + Rows, 0);
+    std::fill(F, F + Rows, int32_t(N->Imm));
+    return;
+  case Op::Select:
+  case Op::LazyAnd:
+    return select();
+  case Op::Phi:
+    return phi();
+  case Op::AnyOf:
+    return anyOf();
+  case Op::FCmp:
+    return fcmpNode();
+  case Op::ICmp:
+    return icmpNode();
+  case Op::Copy:
+  case Op::Trunc:
+    return strict([&](unsigned R) { return maskTo(A0[R], Bits); });
+  case Op::SExt:
+    return strict([&](unsigned R) {
+      return maskTo(uint64_t(sext(A0[R], N->Aux)), Bits);
+    });
+  case Op::And:
+    return strict([&](unsigned R) { return A0[R] & A1[R]; });
+  case Op::Or:
+    return strict([&](unsigned R) { return A0[R] | A1[R]; });
+  case Op::Xor:
+    return strict([&](unsigned R) { return A0[R] ^ A1[R]; });
+  case Op::Shl32:
+    return strict([&](unsigned R) { return A0[R] << 32; });
+  case Op::LShr32:
+    return strict([&](unsigned R) { return A0[R] >> 32; });
+  case Op::MinMax: {
+    CmpInst::Predicate P = N->Aux == Intrinsic::umin   ? CmpInst::ICMP_ULE
+                           : N->Aux == Intrinsic::umax ? CmpInst::ICMP_UGE
+                           : N->Aux == Intrinsic::smin ? CmpInst::ICMP_SLE
+                                                       : CmpInst::ICMP_SGE;
+    return strict([&](unsigned R) {
+      return evalICmp(P, A0[R], A1[R], Bits) ? A0[R] : A1[R];
+    });
+  }
+  case Op::FMinMax:
+    return strict([&](unsigned R) {
+      return floatMinMax(Intrinsic::ID(N->Aux), uint32_t(A0[R]),
+                         uint32_t(A1[R]));
+    });
+  case Op::FAbs:
+    return strict(
+        [&](unsigned R) { return A0[R] & ~(uint64_t(1) << (Bits - 1)); });
+  case Op::FNeg:
+    return strict(
+        [&](unsigned R) { return A0[R] ^ (uint64_t(1) << (Bits - 1)); });
+  }
+}
+
+} // namespace
+
 bool CombineProgram::run(ArrayRef<uint64_t> Self, ArrayRef<uint64_t> Partner,
                          unsigned Rows, MutableArrayRef<uint64_t> Val,
                          MutableArrayRef<int32_t> FailAt) const {
-  // Node by node over all rows: one dispatch per node instead of one per
-  // node and row (the proofs run tens of thousands of rows). A node no row
-  // of the block fails (NoFail: leaves, and operations whose operands are
-  // such nodes) leaves its FailAt rows unwritten, and OpF gives null for
-  // it; the outputs' rows are written at the end.
-  SmallVector<bool, 64> NoFail(Nodes.size(), false);
-  for (auto [NI, N] : enumerate(Nodes)) {
-    const uint32_t *O = Operands.data() + N.FirstOp;
-    uint64_t *V = Val.data() + NI * Rows;
-    int32_t *F = FailAt.data() + NI * Rows;
-    auto OpV = [&](unsigned K) { return Val.data() + size_t(O[K]) * Rows; };
-    auto OpF = [&](unsigned K) -> const int32_t * {
-      return NoFail[O[K]] ? nullptr : FailAt.data() + size_t(O[K]) * Rows;
-    };
-    auto Word = [&](ArrayRef<uint64_t> W, uint64_t I) {
-      return W.data() + I * Rows;
-    };
-    auto OperandsNoFail = [&](unsigned From) {
-      for (unsigned K = From; K < N.NumOps; ++K)
-        if (!NoFail[O[K]])
-          return false;
-      return true;
-    };
-    // Strict operations fail when any operand fails (the first one's
-    // message); a failed row's value is 0.
-    auto Strict = [&](auto Body) {
-      if (OperandsNoFail(0)) {
-        for (unsigned R = 0; R < Rows; ++R)
-          V[R] = Body(R);
-        NoFail[NI] = true;
-        return;
-      }
-      if (N.NumOps <= 2) { // one loop: the common case
-        const int32_t *F0 = N.NumOps > 0 ? OpF(0) : nullptr;
-        const int32_t *F1 = N.NumOps > 1 ? OpF(1) : nullptr;
-        for (unsigned R = 0; R < Rows; ++R) {
-          int32_t Fail = F0 && F0[R] >= 0 ? F0[R] : F1 ? F1[R] : -1;
-          uint64_t X = Body(R);
-          F[R] = Fail;
-          V[R] = Fail >= 0 ? 0 : X;
-        }
-        return;
-      }
-      std::fill(F, F + Rows, -1);
-      for (unsigned K = N.NumOps; K-- > 0;)
-        if (const int32_t *FK = OpF(K))
-          for (unsigned R = 0; R < Rows; ++R)
-            if (FK[R] >= 0)
-              F[R] = FK[R];
-      for (unsigned R = 0; R < Rows; ++R) {
-        uint64_t X = Body(R);
-        V[R] = F[R] >= 0 ? 0 : X;
-      }
-    };
-    auto FailOf = [](const int32_t *FK, unsigned R) { return FK ? FK[R] : -1; };
-    const uint64_t *A0 = N.NumOps > 0 ? OpV(0) : nullptr;
-    const uint64_t *A1 = N.NumOps > 1 ? OpV(1) : nullptr;
-    switch (N.Opc) {
-    case Op::SelfWord:
-    case Op::PartnerWord:
-      std::copy_n(Word(N.Opc == Op::SelfWord ? Self : Partner, N.Imm), Rows, V);
-      NoFail[NI] = true;
-      break;
-    case Op::SelfPair: {
-      const uint64_t *Lo = Word(Self, N.Imm & 0xFFFFFFFF);
-      const uint64_t *Hi = Word(Self, N.Imm >> 32);
-      for (unsigned R = 0; R < Rows; ++R)
-        V[R] = Lo[R] | Hi[R] << 32;
-      NoFail[NI] = true;
-      break;
-    }
-    case Op::Const:
-      std::fill(V, V + Rows, N.Imm);
-      NoFail[NI] = true;
-      break;
-    case Op::Fail:
-      std::fill(V, V + Rows, 0);
-      std::fill(F, F + Rows, int32_t(N.Imm));
-      break;
-    case Op::Select:
-    case Op::LazyAnd: {
-      bool IsSelect = N.Opc == Op::Select;
-      if (OperandsNoFail(0)) {
-        const uint64_t *A2 = IsSelect ? OpV(2) : nullptr;
-        for (unsigned R = 0; R < Rows; ++R)
-          V[R] = (A0[R] & 1) ? A1[R] : IsSelect ? A2[R] : 0;
-        NoFail[NI] = true;
-        break;
-      }
-      const int32_t *F0 = OpF(0), *F1 = OpF(1);
-      const uint64_t *A2 = IsSelect ? OpV(2) : nullptr;
-      const int32_t *F2 = IsSelect ? OpF(2) : nullptr;
-      for (unsigned R = 0; R < Rows; ++R) {
-        V[R] = 0;
-        if ((F[R] = FailOf(F0, R)) >= 0)
-          continue;
-        unsigned Pick =
-            IsSelect ? ((A0[R] & 1) ? 1 : 2) : ((A0[R] & 1) ? 1 : 0);
-        if (Pick == 0)
-          continue;
-        V[R] = (Pick == 1 ? A1 : A2)[R];
-        F[R] = FailOf(Pick == 1 ? F1 : F2, R);
-      }
-      break;
-    }
-    case Op::Phi: {
-      // The operands' rows, looked up once per block.
-      SmallVector<const uint64_t *, 8> Vs;
-      SmallVector<const int32_t *, 8> Fs;
-      for (unsigned K = 0; K < N.NumOps; ++K) {
-        Vs.push_back(OpV(K));
-        Fs.push_back(OpF(K));
-      }
-      for (unsigned R = 0; R < Rows; ++R) {
-        V[R] = 0;
-        F[R] = N.Imm;
-        for (unsigned K = 0; K + 1 < N.NumOps; K += 2) {
-          if (int32_t FK = FailOf(Fs[K], R); FK >= 0) {
-            F[R] = FK;
-            break;
-          }
-          if (Vs[K][R] & 1) {
-            V[R] = Vs[K + 1][R];
-            F[R] = FailOf(Fs[K + 1], R);
-            break;
-          }
-        }
-      }
-      break;
-    }
-    case Op::AnyOf: {
-      SmallVector<const uint64_t *, 8> Vs;
-      for (unsigned K = 0; K < N.NumOps; ++K)
-        Vs.push_back(OpV(K));
-      Strict([&](unsigned R) {
-        uint64_t X = 0;
-        for (const uint64_t *VK : Vs)
-          X |= VK[R] & 1;
-        return X;
-      });
-      break;
-    }
-    case Op::FCmp: {
-      // An fcmp predicate's bits are the relations it holds on (1 =, 2 >,
-      // 4 <, 8 unordered), as evalFCmp reads them.
-      unsigned Holds = N.Aux & 0xF;
-      if (N.Bits == 32)
-        Strict([&](unsigned R) -> uint64_t {
-          return (Holds & relation(bit_cast<float>(uint32_t(A0[R])),
-                                   bit_cast<float>(uint32_t(A1[R])))) != 0;
-        });
-      else if (N.Bits == 64)
-        Strict([&](unsigned R) -> uint64_t {
-          return (Holds & relation(bit_cast<double>(A0[R]),
-                                   bit_cast<double>(A1[R]))) != 0;
-        });
-      else
-        Strict([&](unsigned R) -> uint64_t {
-          return fcmp(CmpInst::Predicate(N.Aux), A0[R], A1[R], N.Bits);
-        });
-      break;
-    }
-    case Op::ICmp: {
-      auto P = CmpInst::Predicate(N.Aux);
-      if (N.Bits > 64) {
-        Strict([&](unsigned R) -> uint64_t {
-          return ICmpInst::compare(ap(N.Bits, A0[R]), ap(N.Bits, A1[R]), P);
-        });
-        break;
-      }
-      // As evalICmp: the signed order is the unsigned one with the sign
-      // bits flipped; then the relations the predicate holds on.
-      uint64_t Mask = maskTrailingOnes<uint64_t>(N.Bits);
-      uint64_t Flip = ICmpInst::isSigned(P) ? uint64_t(1) << (N.Bits - 1) : 0;
-      unsigned Holds = icmpHolds(ICmpInst::getUnsignedPredicate(P));
-      Strict([&](unsigned R) -> uint64_t {
-        uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
-        return (Holds & (unsigned(X == Y) | unsigned(X > Y) << 1 |
-                         unsigned(X < Y) << 2)) != 0;
-      });
-      break;
-    }
-    case Op::Copy:
-    case Op::Trunc:
-      Strict([&](unsigned R) { return maskTo(A0[R], N.Bits); });
-      break;
-    case Op::SExt:
-      Strict([&](unsigned R) {
-        return maskTo(uint64_t(sext(A0[R], N.Aux)), N.Bits);
-      });
-      break;
-    case Op::And:
-      Strict([&](unsigned R) { return A0[R] & A1[R]; });
-      break;
-    case Op::Or:
-      Strict([&](unsigned R) { return A0[R] | A1[R]; });
-      break;
-    case Op::Xor:
-      Strict([&](unsigned R) { return A0[R] ^ A1[R]; });
-      break;
-    case Op::Shl32:
-      Strict([&](unsigned R) { return A0[R] << 32; });
-      break;
-    case Op::LShr32:
-      Strict([&](unsigned R) { return A0[R] >> 32; });
-      break;
-    case Op::MinMax: {
-      CmpInst::Predicate P = N.Aux == Intrinsic::umin   ? CmpInst::ICMP_ULE
-                             : N.Aux == Intrinsic::umax ? CmpInst::ICMP_UGE
-                             : N.Aux == Intrinsic::smin ? CmpInst::ICMP_SLE
-                                                        : CmpInst::ICMP_SGE;
-      Strict([&](unsigned R) {
-        return evalICmp(P, A0[R], A1[R], N.Bits) ? A0[R] : A1[R];
-      });
-      break;
-    }
-    case Op::FMinMax:
-      Strict([&](unsigned R) {
-        return floatMinMax(Intrinsic::ID(N.Aux), uint32_t(A0[R]),
-                           uint32_t(A1[R]));
-      });
-      break;
-    case Op::FAbs:
-      Strict(
-          [&](unsigned R) { return A0[R] & ~(uint64_t(1) << (N.Bits - 1)); });
-      break;
-    case Op::FNeg:
-      Strict([&](unsigned R) { return A0[R] ^ (uint64_t(1) << (N.Bits - 1)); });
-      break;
-    }
-  }
+  BlockRun Run(Self, Partner, Rows, Val, FailAt, Operands, Nodes.size());
+  for (auto [NI, N] : enumerate(Nodes))
+    Run.node(NI, N);
+  // The outputs' rows are written, also where no row failed.
   bool Fails = false;
   for (unsigned Out : Outputs) {
     int32_t *F = FailAt.data() + size_t(Out) * Rows;
-    if (NoFail[Out])
+    if (Run.noFail(Out))
       std::fill_n(F, Rows, -1);
     else
       Fails |= any_of(ArrayRef(F, Rows), [](int32_t X) { return X >= 0; });
