@@ -245,40 +245,36 @@ def skip_string(text, i):
     return j + 1
 
 
-def balanced_end(code, i):
-    """The index after the parenthesised group opening at code[i] == '('."""
-    depth = 0
+def code_chars(code, i=0):
+    """(index, character) of code[i:] outside string and character literals
+    (a quote after a letter or digit is a digit separator, not a literal)."""
     j = i
     while j < len(code):
         c = code[j]
-        if c in "\"'":
-            if c == "'" and j > 0 and code[j - 1].isalnum():
-                j += 1
-                continue
+        if c in "\"'" and not (c == "'" and j > 0 and code[j - 1].isalnum()):
             j = skip_string(code, j)
             continue
+        yield j, c
+        j += 1
+
+
+def balanced_end(code, i):
+    """The index after the parenthesised group opening at code[i] == '('."""
+    depth = 0
+    for j, c in code_chars(code, i):
         if c in "([{":
             depth += 1
         elif c in ")]}":
             depth -= 1
             if depth == 0:
                 return j + 1
-        j += 1
     return len(code)
 
 
 def statement_end(code, i):
     """The index of the `;` (or newline, for scripts) ending a statement."""
     depth = 0
-    j = i
-    while j < len(code):
-        c = code[j]
-        if c in "\"'":
-            if c == "'" and j > 0 and code[j - 1].isalnum():
-                j += 1
-                continue
-            j = skip_string(code, j)
-            continue
+    for j, c in code_chars(code, i):
         if c in "([{":
             depth += 1
         elif c in ")]}":
@@ -287,21 +283,13 @@ def statement_end(code, i):
             depth -= 1
         elif c == ";" and depth == 0:
             return j
-        j += 1
     return len(code)
 
 
 def split_args(span):
     """Top-level comma-separated arguments of `span` (without the parens)."""
-    args, depth, start, j = [], 0, 0, 0
-    while j < len(span):
-        c = span[j]
-        if c in "\"'":
-            if c == "'" and j > 0 and span[j - 1].isalnum():
-                j += 1
-                continue
-            j = skip_string(span, j)
-            continue
+    args, depth, start = [], 0, 0
+    for j, c in code_chars(span):
         if c in "([{<" and not (c == "<" and span[j:j + 2] == "<<"):
             depth += c != "<"
         elif c in ")]}":
@@ -309,7 +297,6 @@ def split_args(span):
         elif c == "," and depth == 0:
             args.append(span[start:j])
             start = j + 1
-        j += 1
     args.append(span[start:])
     return args
 
@@ -482,36 +469,22 @@ def previous_statement(code, ident, before):
 def block_end(code, i):
     """The index of the `}` closing the block that holds offset `i`."""
     depth = 0
-    j = i
-    while j < len(code):
-        c = code[j]
-        if c in "\"'":
-            if c == "'" and j > 0 and code[j - 1].isalnum():
-                j += 1
-                continue
-            j = skip_string(code, j)
-            continue
+    for j, c in code_chars(code, i):
         if c == "{":
             depth += 1
         elif c == "}":
             if depth == 0:
                 return j
             depth -= 1
-        j += 1
     return len(code)
 
 
 def streamed(span):
     """The literal runs `span` streams with top-level `<<` (not those
     inside calls such as ore::NV("Key", V) or describe(...))."""
-    ops, depth, start, j = [], 0, 0, 0
-    while j < len(span):
-        c = span[j]
-        if c in "\"'":
-            if c == "'" and j > 0 and span[j - 1].isalnum():
-                j += 1
-                continue
-            j = skip_string(span, j)
+    ops, depth, start, second = [], 0, 0, -1
+    for j, c in code_chars(span):
+        if j == second:  # the second '<' of a `<<`
             continue
         if c in "([{":
             depth += 1
@@ -520,9 +493,7 @@ def streamed(span):
         elif span.startswith("<<", j) and depth == 0:
             ops.append(span[start:j])
             start = j + 2
-            j += 2
-            continue
-        j += 1
+            second = j + 1
     ops.append(span[start:])
     runs = []
     for op in ops[1:]:

@@ -217,34 +217,6 @@ bool fcmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
                     : evalFCmp(Pred, bit_cast<double>(A), bit_cast<double>(B));
 }
 
-/// The relation of \p X to \p Y as an fcmp predicate's bit: 1 equal, 2
-/// greater, 4 less, 8 unordered.
-template <typename T> static unsigned relation(T X, T Y) {
-  // Without branches, so that the row loops vectorize.
-  return unsigned(X == Y) | unsigned(X > Y) << 1 | unsigned(X < Y) << 2 |
-         unsigned(X != X || Y != Y) << 3;
-}
-
-/// The relations (1 =, 2 >, 4 <) an unsigned or equality predicate holds on.
-static unsigned icmpHolds(CmpInst::Predicate P) {
-  switch (P) {
-  case CmpInst::ICMP_EQ:
-    return 1;
-  case CmpInst::ICMP_NE:
-    return 2 | 4;
-  case CmpInst::ICMP_UGT:
-    return 2;
-  case CmpInst::ICMP_UGE:
-    return 2 | 1;
-  case CmpInst::ICMP_ULT:
-    return 4;
-  case CmpInst::ICMP_ULE:
-    return 4 | 1;
-  default:
-    return 0;
-  }
-}
-
 unsigned bitsOf(Type *Ty) {
   return Ty->isIntegerTy() ? Ty->getIntegerBitWidth()
                            : Ty->getPrimitiveSizeInBits();
@@ -937,13 +909,13 @@ void BlockRun::fcmpNode() {
   unsigned Holds = N->Aux & 0xF;
   if (N->Bits == 32)
     return strict([&](unsigned R) -> uint64_t {
-      return (Holds & relation(bit_cast<float>(uint32_t(A0[R])),
-                               bit_cast<float>(uint32_t(A1[R])))) != 0;
+      return (Holds & relationOf(bit_cast<float>(uint32_t(A0[R])),
+                                 bit_cast<float>(uint32_t(A1[R])))) != 0;
     });
   if (N->Bits == 64)
     return strict([&](unsigned R) -> uint64_t {
-      return (Holds &
-              relation(bit_cast<double>(A0[R]), bit_cast<double>(A1[R]))) != 0;
+      return (Holds & relationOf(bit_cast<double>(A0[R]),
+                                 bit_cast<double>(A1[R]))) != 0;
     });
   strict([&](unsigned R) -> uint64_t {
     return fcmp(CmpInst::Predicate(N->Aux), A0[R], A1[R], N->Bits);
@@ -962,11 +934,10 @@ void BlockRun::icmpNode() {
   // flipped; then the relations the predicate holds on.
   uint64_t Mask = maskTrailingOnes<uint64_t>(Bits);
   uint64_t Flip = ICmpInst::isSigned(P) ? uint64_t(1) << (Bits - 1) : 0;
-  unsigned Holds = icmpHolds(ICmpInst::getUnsignedPredicate(P));
+  unsigned Holds = icmpRelations(ICmpInst::getUnsignedPredicate(P));
   strict([&](unsigned R) -> uint64_t {
     uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
-    return (Holds & (unsigned(X == Y) | unsigned(X > Y) << 1 |
-                     unsigned(X < Y) << 2)) != 0;
+    return (Holds & relationOf(X, Y)) != 0;
   });
 }
 

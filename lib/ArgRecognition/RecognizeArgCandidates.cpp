@@ -197,12 +197,6 @@ int compareValue(const Candidate &C, const Component &VC, uint64_t A,
   return C.Max ? Ord : -Ord;
 }
 
-Expect expected(const Candidate &C, ArrayRef<Component> Comps,
-                ArrayRef<uint64_t> S, ArrayRef<uint64_t> P) {
-  unsigned VI = C.IsArg ? C.ValSlot : 0;
-  return expected(C, Comps, S, P, compareValue(C, Comps[VI], P[VI], S[VI]));
-}
-
 std::string describe(const Candidate &C, ArrayRef<Component> Comps) {
   if (!C.IsArg && Comps[0].isFloat())
     return std::string(getName(C.Op)) + " " + Comps[0].typeName() +

@@ -643,12 +643,10 @@ representatives(SlotKind K, llvm::ArrayRef<uint64_t> Consts,
 /// order.
 int compareValue(const Candidate &C, const Component &VC, uint64_t A,
                  uint64_t B);
-/// Which of the states \p S (self) and \p P (partner) \p C keeps.
-Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
-                llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P);
-/// expected(), given \p ValueOrder: compareValue() of the partner's value
-/// with the lane's (the proof looks it up per pair of representatives, and
-/// calls this for every pair: inline).
+/// Which of the states \p S (self) and \p P (partner) \p C keeps, given
+/// \p ValueOrder: compareValue() of the partner's value with the lane's
+/// (the proof looks it up per pair of representatives, and calls this for
+/// every pair: inline).
 inline Expect expected(const Candidate &C, llvm::ArrayRef<Component> Comps,
                        llvm::ArrayRef<uint64_t> S, llvm::ArrayRef<uint64_t> P,
                        int ValueOrder) {

@@ -494,7 +494,7 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
     }
     bool HasNaN, MixesZeros, AnySentinel, SelfNaN[2] = {false, false};
     Tab.kindOf(D, S, Pt, HasNaN, MixesZeros, AnySentinel, SelfNaN);
-    bool Refuted = false;
+    SmallVector<unsigned, 4> Refuted;
     for (ArrayRef<unsigned> Ms : Live.of(HasNaN, MixesZeros)) {
       Expect E = expected(Cands[Ms[0]], Comps, S, Pt, Tab.valueOrder(Ms[0], D));
       if (E == Expect::Either || E == Expect::Ambiguous ||
@@ -504,15 +504,13 @@ static StageOutcome countMismatches(StageOutcome R, ArrayRef<Component> Comps,
       for (unsigned CI : Ms) {
         ++R.Mismatch[CI];
         R.NumberMismatch[CI] += !HasNaN;
-        Refuted |=
-            !HasNaN && Tab.valueOrder(CI, D) != 0 && !R.OrderMismatch[CI]++;
+        if (!HasNaN && Tab.valueOrder(CI, D) != 0 && !R.OrderMismatch[CI]++)
+          Refuted.push_back(CI);
       }
     }
     // Refuting changes the class lists: after the walk.
-    if (Refuted)
-      for (unsigned CI = 0; CI < Cands.size(); ++CI)
-        if (R.OrderMismatch[CI])
-          Live.refute(CI);
+    for (unsigned CI : Refuted)
+      Live.refute(CI);
     if (NComp == 2 && Sd == uint8_t(Side::Self) && !AnySentinel)
       noteTie(R, Comps, S, Pt, SelfNaN);
   }

@@ -27,32 +27,31 @@ bool evalICmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
     B ^= Sign;
     Pred = ICmpInst::getUnsignedPredicate(Pred);
   }
+  return (icmpRelations(Pred) & relationOf(A, B)) != 0;
+}
+
+unsigned icmpRelations(CmpInst::Predicate Pred) {
   switch (Pred) {
   case CmpInst::ICMP_EQ:
-    return A == B;
+    return 1;
   case CmpInst::ICMP_NE:
-    return A != B;
+    return 2 | 4;
   case CmpInst::ICMP_UGT:
-    return A > B;
+    return 2;
   case CmpInst::ICMP_UGE:
-    return A >= B;
+    return 2 | 1;
   case CmpInst::ICMP_ULT:
-    return A < B;
+    return 4;
   case CmpInst::ICMP_ULE:
-    return A <= B;
+    return 4 | 1;
   default:
-    return false;
+    return 0;
   }
 }
 
 bool evalFCmp(CmpInst::Predicate Pred, double X, double Y) {
-  bool Uno = std::isnan(X) || std::isnan(Y);
-  // A predicate with the U bit (8) holds on unordered operands; otherwise
-  // its low three bits are the relation: 1 =, 2 >, 4 <.
-  if (Uno)
-    return (Pred & CmpInst::FCMP_UNO) != 0;
-  unsigned Rel = X == Y ? 1 : X > Y ? 2 : 4;
-  return (Pred & Rel) != 0;
+  // A predicate's low four bits are the relations it holds on.
+  return (Pred & relationOf(X, Y)) != 0;
 }
 
 double halfToDouble(uint64_t Bits) {

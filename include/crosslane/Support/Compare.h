@@ -21,6 +21,18 @@
 
 namespace crosslane {
 
+/// The relation of \p X to \p Y as the bit a compare predicate tests: 1
+/// equal, 2 greater, 4 less, 8 unordered (an fcmp predicate is the set of
+/// relations it holds on). Without branches, so row loops vectorize.
+template <typename T> inline unsigned relationOf(T X, T Y) {
+  return unsigned(X == Y) | unsigned(X > Y) << 1 | unsigned(X < Y) << 2 |
+         unsigned(X != X || Y != Y) << 3;
+}
+
+/// The relations (1 =, 2 >, 4 <) an unsigned or equality icmp predicate
+/// holds on (0 for any other predicate).
+unsigned icmpRelations(llvm::CmpInst::Predicate Pred);
+
 /// `icmp Pred` on the low \p Bits (1 to 64) bits of \p A and \p B.
 bool evalICmp(llvm::CmpInst::Predicate Pred, uint64_t A, uint64_t B,
               unsigned Bits);

@@ -282,11 +282,6 @@ constexpr int lane_bytes_transposed() {
   return CROSSLANE_XE_LANE_BYTES_TRANSPOSED(Bits, H, W, C);
 }
 
-// The surface as the SPIR-V functions take it after the shape.
-#define CROSSLANE_XE_SPIRV_ARGS_(S_, X_, Y_)                                   \
-  (S_).base, (S_).width * (S_).elem_bytes, (S_).height,                        \
-      (S_).pitch * (S_).elem_bytes, (int2)((X_), (Y_))
-
 // A shape's arguments as the operations check them before the pass does.
 #define CROSSLANE_XE_CHECK_SHAPE_(BITS_, H_, W_, C_)                           \
   static_assert((BITS_) == 8 || (BITS_) == 16 || (BITS_) == 32 ||              \
@@ -307,7 +302,7 @@ constexpr int lane_bytes_transposed() {
   __attribute__((always_inline)) inline void NAME_(                            \
       const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
     CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
-    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_SPIRV_ARGS_(S, X, Y),             \
+    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_(S, X, Y),             \
              (private void *)Frag);                                            \
   }
 /// load_nd: C blocks of H rows x W elements of Bits bits at (x, y).
@@ -326,9 +321,8 @@ __attribute__((always_inline)) inline void
 store(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
   CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
   __spirv_Subgroup2DBlockStoreINTEL(Bits / 8, W, H, C,
-                                    (const private void *)Frag, S.base,
-                                    S.width * S.elem_bytes, S.height,
-                                    S.pitch * S.elem_bytes, (int2)(X, Y));
+                                    (const private void *)Frag,
+                                    CROSSLANE_XE_ARGS_(S, X, Y));
 }
 /// prefetch_nd.
 template <int Bits, int H, int W, int C = 1>
@@ -336,11 +330,10 @@ __attribute__((always_inline)) inline void
 prefetch(const crosslane_xe_surface &S, int X, int Y) {
   CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
   __spirv_Subgroup2DBlockPrefetchINTEL(Bits / 8, W, H, C,
-                                       CROSSLANE_XE_SPIRV_ARGS_(S, X, Y));
+                                       CROSSLANE_XE_ARGS_(S, X, Y));
 }
 
 #undef CROSSLANE_XE_CHECK_SHAPE_
-#undef CROSSLANE_XE_SPIRV_ARGS_
 
 } // namespace xe
 } // namespace crosslane
