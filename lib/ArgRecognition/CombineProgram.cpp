@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 using namespace llvm;
 
@@ -1108,10 +1109,17 @@ bool CombineProgram::splitsPair(unsigned Lo, unsigned Hi) const {
 
 std::string CombineProgram::key() const {
   // A binary encoding (it is built for every stage proof looked up): the
-  // counts make it self-delimiting.
-  std::string S;
-  auto Put = [&S](auto V) {
-    S.append(reinterpret_cast<const char *>(&V), sizeof(V));
+  // counts make it self-delimiting. The size is known first, so each field
+  // is one store.
+  size_t Size = 2 * sizeof(uint32_t) + Outputs.size() * sizeof(uint32_t);
+  for (const Node &N : Nodes)
+    Size += sizeof(uint8_t) + sizeof(N.Bits) + sizeof(N.Aux) + sizeof(N.Imm) +
+            sizeof(N.NumOps) + N.NumOps * sizeof(uint32_t);
+  std::string S(Size, '\0');
+  char *At = S.data();
+  auto Put = [&At](auto V) {
+    std::memcpy(At, &V, sizeof(V));
+    At += sizeof(V);
   };
   Put(uint32_t(Nodes.size()));
   for (const Node &N : Nodes) {
@@ -1126,6 +1134,7 @@ std::string CombineProgram::key() const {
   Put(uint32_t(Outputs.size()));
   for (unsigned O : Outputs)
     Put(uint32_t(O));
+  assert(At == S.data() + S.size() && "key size");
   // Messages are left out: they name values of this function, and two
   // programs that differ only there compute the same (a proof resolves its
   // message indices against the program it was asked for).

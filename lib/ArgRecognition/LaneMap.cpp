@@ -6,6 +6,7 @@
 
 #include "LaneMap.h"
 #include "VortexLaneOps.h"
+#include "crosslane/Support/Compare.h"
 #include "crosslane/Vortex/VortexISA.h"
 
 #include "llvm/ADT/bit.h"
@@ -91,106 +92,181 @@ bool isLinearThreadId(const Value *V) {
   return false;
 }
 
-/// The value of \p I in lane \p L from its operands' values there (nullopt
-/// for an operand that cannot be evaluated; a select ignores its untaken
-/// arm); nullopt when \p I is not a lane expression.
-LaneValue evalLaneOp(Instruction *I, ArrayRef<LaneValue> Ops, unsigned L,
-                     unsigned Wave) {
+LaneOp decodeLaneOp(const Instruction *I) {
+  LaneOp Op;
+  auto Width = [](const Type *T) {
+    return T->isIntegerTy() ? T->getIntegerBitWidth() : 0;
+  };
   if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-    auto *M = dyn_cast<ConstantInt>(II->getArgOperand(0));
-    if (!M || !M->isMinusOne() || Ops.size() < 2 || !Ops[1])
-      return std::nullopt;
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
-      return *Ops[1] + std::min(L, 32u);
-    if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
-      return *Ops[1] + (Wave == 64 && L > 32 ? L - 32 : 0);
-    return std::nullopt;
+    // mbcnt(-1, base) counts the lanes below this one: the lane id.
+    auto *M = II->arg_size() >= 2 ? dyn_cast<ConstantInt>(II->getArgOperand(0))
+                                  : nullptr;
+    if (M && M->isMinusOne()) {
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_lo)
+        Op.Kind = LaneOp::MbcntLo;
+      else if (II->getIntrinsicID() == Intrinsic::amdgcn_mbcnt_hi)
+        Op.Kind = LaneOp::MbcntHi;
+    }
+  } else if (isa<SelectInst>(I)) {
+    Op.Kind = LaneOp::Select;
+  } else if (isa<FreezeInst>(I)) {
+    Op.Kind = LaneOp::Freeze;
+  } else if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
+    Op.SrcBits = Width(I->getOperand(0)->getType());
+    Op.Bits = Width(I->getType());
+    if (Op.SrcBits && Op.Bits)
+      Op.Kind = isa<SExtInst>(I) ? LaneOp::SExt : LaneOp::ZExtOrTrunc;
+  } else if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    Op.SrcBits = Width(Cmp->getOperand(0)->getType());
+    Op.Opcode = Cmp->getPredicate();
+    if (Op.SrcBits)
+      Op.Kind = LaneOp::ICmp;
+  } else if (isa<BinaryOperator>(I) && I->getType()->isIntegerTy()) {
+    Op.Kind = LaneOp::Binary;
+    Op.Opcode = I->getOpcode();
+    Op.Bits = Width(I->getType());
   }
-  if (isa<SelectInst>(I)) {
-    if (!Ops[0])
-      return std::nullopt;
-    return *Ops[0] ? Ops[1] : Ops[2];
-  }
-  if (isa<FreezeInst>(I))
-    return Ops[0];
-  if (isa<ZExtInst, SExtInst, TruncInst>(I)) {
-    if (!Ops[0])
-      return std::nullopt;
-    unsigned SB = I->getOperand(0)->getType()->getIntegerBitWidth();
-    unsigned DB = I->getType()->getIntegerBitWidth();
-    uint64_t U = maskTo(uint64_t(*Ops[0]), SB);
-    if (isa<SExtInst>(I))
-      return sext(U, SB);
-    return sext(maskTo(U, DB), DB);
-  }
-  if (auto *Cmp = dyn_cast<ICmpInst>(I)) {
-    if (!Ops[0] || !Ops[1])
-      return std::nullopt;
-    unsigned W = Cmp->getOperand(0)->getType()->getIntegerBitWidth();
-    APInt X(W, uint64_t(*Ops[0]), true), Y(W, uint64_t(*Ops[1]), true);
-    return ICmpInst::compare(X, Y, Cmp->getPredicate()) ? 1 : 0;
-  }
-  auto *BO = dyn_cast<BinaryOperator>(I);
-  if (!BO || !BO->getType()->isIntegerTy() || !Ops[0] || !Ops[1])
-    return std::nullopt;
-  unsigned W = BO->getType()->getIntegerBitWidth();
-  uint64_t X = uint64_t(*Ops[0]), Y = uint64_t(*Ops[1]), R;
-  switch (BO->getOpcode()) {
+  return Op;
+}
+
+/// Binary operator \p Opc on \p W-bit \p X and \p Y (sign-extended
+/// values); false where it has no value (division by zero, overflow).
+LLVM_ATTRIBUTE_ALWAYS_INLINE static bool
+binaryLane(unsigned Opc, unsigned W, uint64_t X, uint64_t Y, uint64_t &R) {
+  switch (Opc) {
   case Instruction::Add:
     R = X + Y;
-    break;
+    return true;
   case Instruction::Sub:
     R = X - Y;
-    break;
+    return true;
   case Instruction::Mul:
     R = X * Y;
-    break;
+    return true;
   case Instruction::And:
     R = X & Y;
-    break;
+    return true;
   case Instruction::Or:
     R = X | Y;
-    break;
+    return true;
   case Instruction::Xor:
     R = X ^ Y;
-    break;
+    return true;
   case Instruction::Shl:
     R = Y < W ? X << Y : 0;
-    break;
+    return true;
   case Instruction::LShr:
     R = Y < W ? maskTo(X, W) >> Y : 0;
-    break;
+    return true;
   case Instruction::AShr:
     R = Y < W ? uint64_t(sext(X, W) >> Y) : 0;
-    break;
+    return true;
   case Instruction::URem:
   case Instruction::UDiv:
   case Instruction::SRem:
-  case Instruction::SDiv: {
-    uint64_t UX = maskTo(X, W), UY = maskTo(Y, W);
-    int64_t SX = sext(X, W), SY = sext(Y, W);
-    if (UY == 0 || (SX == INT64_MIN && SY == -1))
-      return std::nullopt;
-    switch (BO->getOpcode()) {
-    case Instruction::URem:
-      R = UX % UY;
-      break;
-    case Instruction::UDiv:
-      R = UX / UY;
-      break;
-    case Instruction::SRem:
-      R = uint64_t(SX % SY);
-      break;
-    default:
-      R = uint64_t(SX / SY);
-      break;
-    }
+  case Instruction::SDiv:
+    break;
+  default:
+    return false;
+  }
+  uint64_t UX = maskTo(X, W), UY = maskTo(Y, W);
+  int64_t SX = sext(X, W), SY = sext(Y, W);
+  if (UY == 0 || (SX == INT64_MIN && SY == -1))
+    return false;
+  switch (Opc) {
+  case Instruction::URem:
+    R = UX % UY;
+    break;
+  case Instruction::UDiv:
+    R = UX / UY;
+    break;
+  case Instruction::SRem:
+    R = uint64_t(SX % SY);
+    break;
+  default:
+    R = uint64_t(SX / SY);
     break;
   }
-  default:
+  return true;
+}
+
+/// \p Op in lane \p L, with \p Get(N) giving operand N's value there: one
+/// definition for the per-lane and the per-row forms, inlined into each.
+template <typename GetFn>
+LLVM_ATTRIBUTE_ALWAYS_INLINE static LaneValue
+laneValue(const LaneOp &Op, GetFn Get, unsigned L, unsigned Wave) {
+  switch (Op.Kind) {
+  case LaneOp::Opaque:
     return std::nullopt;
+  case LaneOp::MbcntLo:
+  case LaneOp::MbcntHi: {
+    LaneValue Base = Get(1);
+    if (!Base)
+      return std::nullopt;
+    if (Op.Kind == LaneOp::MbcntLo)
+      return *Base + std::min(L, 32u);
+    return *Base + (Wave == 64 && L > 32 ? L - 32 : 0);
   }
-  return sext(maskTo(R, W), W);
+  case LaneOp::Select: {
+    LaneValue C = Get(0);
+    if (!C)
+      return std::nullopt;
+    return *C ? Get(1) : Get(2);
+  }
+  case LaneOp::Freeze:
+    return Get(0);
+  case LaneOp::SExt:
+  case LaneOp::ZExtOrTrunc: {
+    LaneValue X = Get(0);
+    if (!X)
+      return std::nullopt;
+    uint64_t U = maskTo(uint64_t(*X), Op.SrcBits);
+    if (Op.Kind == LaneOp::SExt)
+      return sext(U, Op.SrcBits);
+    return sext(maskTo(U, Op.Bits), Op.Bits);
+  }
+  case LaneOp::ICmp: {
+    LaneValue X = Get(0), Y = Get(1);
+    if (!X || !Y)
+      return std::nullopt;
+    return evalICmp(CmpInst::Predicate(Op.Opcode), uint64_t(*X), uint64_t(*Y),
+                    Op.SrcBits)
+               ? 1
+               : 0;
+  }
+  case LaneOp::Binary: {
+    LaneValue X = Get(0), Y = Get(1);
+    uint64_t R;
+    if (!X || !Y || !binaryLane(Op.Opcode, Op.Bits, *X, *Y, R))
+      return std::nullopt;
+    return sext(maskTo(R, Op.Bits), Op.Bits);
+  }
+  }
+  llvm_unreachable("covered switch");
+}
+
+LaneValue applyLaneOp(const LaneOp &Op, ArrayRef<LaneValue> Ops, unsigned L,
+                      unsigned Wave) {
+  return laneValue(Op, [&](unsigned N) { return Ops[N]; }, L, Wave);
+}
+
+bool evalLaneRow(const LaneOp &Op, ArrayRef<const LaneVector *> Ops,
+                 unsigned Wave, LaneVector &Out) {
+  Out.resize(Wave);
+  if (Op.Kind == LaneOp::Opaque)
+    return false;
+  for (unsigned L = 0; L < Wave; ++L) {
+    LaneValue X = laneValue(
+        Op,
+        [&](unsigned N) {
+          return Ops[N] ? LaneValue((*Ops[N])[L]) : std::nullopt;
+        },
+        L, Wave);
+    if (!X)
+      return false;
+    Out[L] = *X;
+  }
+  return true;
 }
 
 /// Evaluates an address expression in lane \p L; nullopt when it depends on
@@ -231,7 +307,7 @@ LaneValue evalLane(Value *V, unsigned L, unsigned Wave,
     for (unsigned N = 0; N < I->getNumOperands(); ++N)
       Ops.push_back(Op(N));
   }
-  return evalLaneOp(I, Ops, L, Wave);
+  return applyLaneOp(decodeLaneOp(I), Ops, L, Wave);
 }
 
 /// The xor offset of a lane map (lane L reads Src[L] = L ^ Offset), or -1.

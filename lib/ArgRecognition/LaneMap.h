@@ -76,11 +76,40 @@ bool isLinearThreadId(const llvm::Value *V);
 /// thread ids (see isLinearThreadId).
 using TidLeafSet = llvm::SmallSetVector<llvm::Value *, 2>;
 
-/// The value of \p I in lane \p L of a \p Wave-lane wave from its operands'
-/// values there (nullopt for an operand that cannot be evaluated; a select
-/// ignores its untaken arm); nullopt when \p I is not a lane expression.
-LaneValue evalLaneOp(llvm::Instruction *I, llvm::ArrayRef<LaneValue> Ops,
-                     unsigned L, unsigned Wave);
+/// An instruction as a lane operation, decoded once, so that evaluating it
+/// in every lane of a wave costs a few operations per lane.
+struct LaneOp {
+  enum KindTy : uint8_t {
+    Opaque, ///< not a lane expression
+    MbcntLo,
+    MbcntHi, ///< mbcnt.lo/hi(-1, base): base + lanes below
+    Select,
+    Freeze,
+    ZExtOrTrunc,
+    SExt,
+    ICmp,
+    Binary
+  } Kind = Opaque;
+  unsigned Opcode = 0;  ///< Binary: the opcode; ICmp: the predicate
+  unsigned SrcBits = 0; ///< casts and ICmp: the operand's width
+  unsigned Bits = 0;    ///< casts and Binary: the result's width
+};
+
+/// What \p I computes in a lane, as a LaneOp (Opaque when it is not a lane
+/// expression: only integer operations and mbcnt are).
+LaneOp decodeLaneOp(const llvm::Instruction *I);
+
+/// The value of \p Op in lane \p L of a \p Wave-lane wave from its
+/// operands' values there (nullopt for an operand that cannot be evaluated;
+/// a select ignores its untaken arm); nullopt when there is none.
+LaneValue applyLaneOp(const LaneOp &Op, llvm::ArrayRef<LaneValue> Ops,
+                      unsigned L, unsigned Wave);
+
+/// \p Op in every lane of a \p Wave-lane wave into \p Out, from its
+/// operands' values in every lane (nullptr: cannot be evaluated); false if
+/// some lane has no value.
+bool evalLaneRow(const LaneOp &Op, llvm::ArrayRef<const LaneVector *> Ops,
+                 unsigned Wave, LaneVector &Out);
 
 /// Evaluates \p V in lane \p L; nullopt when it depends on anything but the
 /// lane id and constants, or threadIdx.x or a linear thread id (added to

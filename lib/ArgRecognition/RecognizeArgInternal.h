@@ -503,10 +503,11 @@ private:
   std::optional<llvm::SmallVector<unsigned, 64>> callSources(llvm::CallInst *CI,
                                                              bool &UsesTid);
   std::optional<argrec::LaneVector> lanes(llvm::Value *V, unsigned Depth = 0);
+  const argrec::LaneVector *laneRow(llvm::Value *V, unsigned Depth);
   std::optional<argrec::LaneVector> lanesOrTid(llvm::Value *V, bool &UsesTid);
   std::optional<llvm::SmallVector<argrec::LaneVector, 32>>
   lanesPerTidWave(llvm::Value *V);
-  llvm::DenseMap<llvm::Value *, std::optional<argrec::LaneVector>> LaneMemo,
+  llvm::DenseMap<llvm::Value *, std::unique_ptr<argrec::LaneVector>> LaneMemo,
       TidMemo;
   /// While set, lanes() takes threadIdx.x to be lane + TidWave * wave size.
   std::optional<unsigned> TidWave;

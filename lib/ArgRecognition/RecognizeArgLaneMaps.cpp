@@ -196,41 +196,40 @@ int Recognizer::namedXorOffset(const Stage &S) {
 /// \p V's value in every lane of the wave, if it is a lane expression;
 /// memoised per function (cleared when a rewrite deletes code).
 std::optional<LaneVector> Recognizer::lanes(Value *V, unsigned Depth) {
+  if (const LaneVector *Row = laneRow(V, Depth))
+    return *Row;
+  return std::nullopt;
+}
+
+/// lanes() without a copy: the memo's row (nullptr when \p V is not a lane
+/// expression), valid until the memo is cleared.
+const LaneVector *Recognizer::laneRow(Value *V, unsigned Depth) {
   auto &Memo = TidWave ? TidMemo : LaneMemo;
   if (auto It = Memo.find(V); It != Memo.end())
-    return It->second;
+    return It->second.get();
   unsigned W = Chip.WaveSize;
-  std::optional<LaneVector> R;
+  std::unique_ptr<LaneVector> R;
   if (auto *C = dyn_cast<ConstantInt>(V)) {
-    R = LaneVector(W, C->getSExtValue());
+    R = std::make_unique<LaneVector>(W, C->getSExtValue());
   } else if (TidWave && (isWorkItemIdX(V) || isLinearThreadId(V))) {
     UsedTidLeaves.insert(V);
-    R = LaneVector(W);
+    R = std::make_unique<LaneVector>(W);
     for (unsigned L = 0; L < W; ++L)
       (*R)[L] = L + *TidWave * W;
   } else if (auto *I = dyn_cast<Instruction>(V);
              I && Depth <= 24 && !isa<PHINode>(I)) {
     auto *CB = dyn_cast<CallBase>(I);
     unsigned NOps = CB ? CB->arg_size() : I->getNumOperands();
-    SmallVector<std::optional<LaneVector>, 3> Ops;
+    SmallVector<const LaneVector *, 3> Ops;
     for (unsigned N = 0; N < NOps; ++N)
-      Ops.push_back(lanes(I->getOperand(N), Depth + 1));
-    LaneVector Out(W);
-    SmallVector<LaneValue, 3> At(NOps);
-    bool Ok = true;
-    for (unsigned L = 0; L < W && Ok; ++L) {
-      for (unsigned N = 0; N < NOps; ++N)
-        At[N] = Ops[N] ? LaneValue((*Ops[N])[L]) : std::nullopt;
-      LaneValue X = evalLaneOp(I, At, L, W);
-      Ok = X.has_value();
-      if (Ok)
-        Out[L] = *X;
-    }
-    if (Ok)
-      R = std::move(Out);
+      Ops.push_back(laneRow(I->getOperand(N), Depth + 1));
+    R = std::make_unique<LaneVector>();
+    if (!evalLaneRow(decodeLaneOp(I), Ops, W, *R))
+      R.reset();
   }
-  Memo[V] = R;
-  return R;
+  const LaneVector *Row = R.get();
+  Memo[V] = std::move(R);
+  return Row;
 }
 
 /// \p V in every lane, also when it reads threadIdx.x: then it must be the

@@ -701,28 +701,24 @@ namespace argrec {
 const recognize::StageOutcome &
 StageCache::get(const CombineProgram &P, const recognize::StageShape &Sh,
                 ArrayRef<recognize::Candidate> Cands) {
-  std::string Key = P.key();
-  raw_string_ostream OS(Key);
-  OS << "|last" << Sh.Last << "|slots";
-  for (unsigned W : Sh.WordOfSlot)
-    OS << ' ' << W;
+  // The program's key, then what else the outcome depends on: the shape
+  // and the candidate list (the outcome is indexed by it), as numbers.
+  SmallVector<uint64_t, 32> Rest{Sh.Last, Sh.WordOfSlot.size()};
+  append_range(Rest, Sh.WordOfSlot);
+  Rest.push_back(Sh.Comps.size());
   for (const recognize::Component &C : Sh.Comps)
-    OS << "|c" << unsigned(C.Kind) << ',' << C.Lo << ',' << C.Hi << ','
-       << C.Least << ',' << C.Most;
-  for (unsigned B : Sh.OutBits)
-    OS << "|b" << B;
-  // The candidate list (the outcome is indexed by it).
-  OS << "|n" << Cands.size();
-  for (const recognize::Candidate &C : Cands) {
-    if (C.Sentinel)
-      OS << "|s" << *C.Sentinel;
-    if (C.UnsignedIdx)
-      OS << "|u";
-    if (C.LargestIdx)
-      OS << "|l";
-    if (C.UnsignedVal)
-      OS << "|v";
-  }
+    Rest.append(
+        {uint64_t(C.Kind), C.Lo, C.Hi, uint64_t(C.Least), uint64_t(C.Most)});
+  Rest.push_back(Sh.OutBits.size());
+  append_range(Rest, Sh.OutBits);
+  Rest.push_back(Cands.size());
+  for (const recognize::Candidate &C : Cands)
+    Rest.append({C.Sentinel.has_value(), C.Sentinel.value_or(0),
+                 uint64_t(C.UnsignedIdx) | uint64_t(C.LargestIdx) << 1 |
+                     uint64_t(C.UnsignedVal) << 2});
+  std::string Key = P.key();
+  Key.append(reinterpret_cast<const char *>(Rest.data()),
+             Rest.size() * sizeof(uint64_t));
   if (auto It = Map.find(Key); It != Map.end()) {
     ++NumStageProofsReused;
     return It->second;

@@ -233,13 +233,28 @@ void Recognizer::splitUnrelatedWords() {
     // branch on such a value also decides the phis of the blocks up to
     // where its paths meet again (its immediate post-dominator), not
     // beyond: two pairs chosen by `if`s one after the other are separate.
+    // Words of a layer whose operations meet are one group. A walk stops
+    // where an earlier word's walk of its layer passed: what follows is
+    // that word's too (and so is any bad branch there).
     bool Whole = false;
-    SmallVector<SmallPtrSet<Instruction *, 16>, 4> Slice(N);
+    SmallVector<unsigned, 4> Group(N);
+    for (unsigned K = 0; K < N; ++K)
+      Group[K] = K;
+    auto Join = [&](unsigned A, unsigned B) {
+      unsigned From = Group[B], To = Group[A];
+      for (unsigned &G : Group)
+        if (G == From)
+          G = To;
+    };
+    DenseMap<std::pair<unsigned, Instruction *>, unsigned> Owner;
     for (unsigned K = 0; K < N && !Whole; ++K) {
       SmallVector<Instruction *, 16> Work{S.Calls[K]};
       auto Add = [&](Instruction *I) {
-        if (Slice[K].insert(I).second)
+        auto [It, New] = Owner.try_emplace({Layer[K], I}, K);
+        if (New)
           Work.push_back(I);
+        else if (It->second != K)
+          Join(It->second, K);
       };
       while (!Work.empty() && !Whole)
         for (User *U : Work.pop_back_val()->users()) {
@@ -253,18 +268,10 @@ void Recognizer::splitUnrelatedWords() {
           }
         }
     }
-    SmallVector<unsigned, 4> Group(N);
-    for (unsigned K = 0; K < N; ++K)
-      Group[K] = K;
-    for (unsigned I = 0; I < N; ++I)
+    for (unsigned I = 0; I < N && Whole; ++I)
       for (unsigned J = I + 1; J < N; ++J)
-        if (Layer[I] == Layer[J] &&
-            (Whole || any_of(Slice[I], [&](Instruction *X) {
-               return Slice[J].count(X);
-             })))
-          for (unsigned &G : Group)
-            if (G == Group[J])
-              G = Group[I];
+        if (Layer[I] == Layer[J])
+          Join(I, J);
     SmallVector<unsigned, 4> Roots(Group.begin(), Group.end());
     llvm::sort(Roots);
     Roots.erase(llvm::unique(Roots), Roots.end());
