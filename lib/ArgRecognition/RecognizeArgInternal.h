@@ -434,9 +434,11 @@ public:
              llvm::PostDominatorTree &PDT, llvm::OptimizationRemarkEmitter &ORE,
              argrec::StageCache &Cache,
              llvm::ArrayRef<argrec::LadderVersion> Versions,
-             llvm::function_ref<void()> BeforeChange)
+             llvm::function_ref<void()> BeforeChange,
+             llvm::function_ref<void()> BeforeRewrite)
       : F(F), Chip(Chip), DT(DT), PDT(PDT), ORE(ORE), Remarks(F, ORE),
-        Cache(Cache), BeforeChange(BeforeChange), Versions(Versions) {
+        Cache(Cache), BeforeChange(BeforeChange), BeforeRewrite(BeforeRewrite),
+        Versions(Versions) {
     for (const argrec::LadderVersion &V : Versions) {
       for (llvm::Instruction *I : V.CopyCalls)
         CopyOf[I] = &V;
@@ -463,6 +465,9 @@ private:
   RemarkCoalescer Remarks;
   argrec::StageCache &Cache;
   llvm::function_ref<void()> BeforeChange; ///< called before the first edit
+  /// Called before a chain's replacement, which only adds code, moves it,
+  /// splits blocks and redirects uses (RewriteJournal can undo that).
+  llvm::function_ref<void()> BeforeRewrite;
   llvm::ArrayRef<argrec::LadderVersion> Versions;
   llvm::SmallVector<Stage, 8> Stages;
   llvm::SmallVector<llvm::SmallSetVector<llvm::Instruction *, 32>, 8> Closures;

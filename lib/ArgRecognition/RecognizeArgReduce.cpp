@@ -26,6 +26,7 @@
 #include "crosslane/Support/ChipInfo.h"
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Support/FunctionBackup.h"
+#include "crosslane/Support/RewriteJournal.h"
 #include "crosslane/Support/SourceLocation.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -57,6 +58,12 @@ using namespace crosslane::argrec;
 CROSSLANE_STATISTIC(NumChains, "Number of cross-lane chains examined");
 CROSSLANE_STATISTIC(NumRefused,
                     "Number of chains left alone (see the remarks)");
+CROSSLANE_STATISTIC(NumJournaled,
+                    "Number of functions whose rewrites were checked from "
+                    "their recorded layout");
+CROSSLANE_STATISTIC(NumCopied, "Number of functions copied before an edit");
+CROSSLANE_STATISTIC(NumUndone,
+                    "Number of functions put back after a broken rewrite");
 
 // For measurement only (tools/count-recognition.py): the code a guarded
 // rewrite runs when its guard holds, without the original code it keeps for
@@ -66,6 +73,21 @@ static cl::opt<bool> FallbackTrap(
     cl::desc("Measurement only: replace the fallback path of every guarded "
              "rewrite (and of every kept ladder-loop copy) by a trap, so the "
              "kernel holds only the code that runs when the guards hold"));
+
+static cl::opt<bool> VerifyRewrites(
+    "crosslane-verify-rewrites", cl::Hidden, cl::init(false),
+    cl::desc("Also run LLVM's verifier on each function whose chains were "
+             "replaced (the pass checks what a replacement can break)"));
+
+static cl::opt<bool> CopyBeforeRewrites(
+    "crosslane-copy-before-rewrites", cl::Hidden, cl::init(false),
+    cl::desc("Copy each function before its chains are replaced and verify "
+             "it with LLVM's verifier, instead of recording its layout"));
+
+static cl::opt<bool> InjectRewriteFault(
+    "crosslane-inject-rewrite-fault", cl::Hidden, cl::init(false),
+    cl::desc("Testing only: take every rewritten function to be broken, so "
+             "that it is put back as it was"));
 
 namespace crosslane {
 namespace recognize {
@@ -537,16 +559,76 @@ struct FunctionFacts {
 };
 } // namespace
 
+/// The remark for a function whose rewrites broke it and were undone.
+static void reportUndone(Function &F, StringRef Problem) {
+  CROSSLANE_DEBUG(dbgs() << "crosslane-recognize-arg: '" << F.getName()
+                         << "' was left invalid by the rewrites, restored: "
+                         << Problem << "\n");
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "InternalError", &F)
+           << "internal error: a rewrite left the function invalid ("
+           << Problem.split('\n').first.trim()
+           << "); the function is left unchanged, and any rewrite reported "
+              "for it above is undone (please report this kernel)";
+  });
+}
+
+/// What is wrong with \p F after its rewrites, or an empty string: from
+/// the journal's check when \p J recorded them, else from LLVM's verifier.
+static std::string rewriteProblem(Function &F, const RewriteJournal *J) {
+  if (InjectRewriteFault)
+    return "a fault injected by -crosslane-inject-rewrite-fault";
+  std::string Problem = J ? J->check() : "";
+  if (Problem.empty() && (!J || VerifyRewrites)) {
+    raw_string_ostream OS(Problem);
+    verifyFunction(F, &OS);
+  }
+  return Problem;
+}
+
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
   noteStatisticsCounted();
-  // A rewrite that leaves the function invalid must not reach the backend:
-  // before its first edit the function is copied; the copy is kept until the
-  // result verifies, and restored (with a remark) if it does not.
+  // A rewrite that leaves the function invalid must not reach the backend.
+  // Before a chain's replacement (which only adds code, moves it, splits
+  // blocks and redirects uses) the function's layout is recorded; the
+  // result is checked, and put back (with a remark) if it is broken. Before
+  // any other edit the function is copied; the copy is kept until the
+  // result verifies, and restored if it does not.
   FunctionBackup Backup(F);
-  auto BeforeChange = [&]() { Backup.take(); };
+  RewriteJournal Journal(F);
+  bool Undone = false;
+  auto SettleJournal = [&]() {
+    if (!Journal.recording())
+      return;
+    std::string Problem = rewriteProblem(F, &Journal);
+    if (Problem.empty())
+      return Journal.end();
+    Journal.rollBack();
+    Undone = true;
+    ++NumUndone;
+    reportUndone(F, Problem);
+  };
+  auto Copy = [&]() {
+    NumCopied += !Backup.taken();
+    Backup.take();
+  };
+  auto BeforeChange = [&]() {
+    SettleJournal();
+    Copy();
+  };
+  // Measurement runs (FallbackTrap) delete the original code: copied.
+  auto BeforeRewrite = [&]() {
+    if (Backup.taken() || Journal.recording())
+      return;
+    if (CopyBeforeRewrites || FallbackTrap || !Journal.begin())
+      Copy();
+    else
+      ++NumJournaled;
+  };
   // Vector state scalarized, or pairs in stack slots promoted, for chains
   // no rewrite took: put back.
   bool UndoPrepared = false;
@@ -585,7 +667,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     if (Facts.Exchanges)
       HighWords = argrec::restoreHighWords(F, DT, BeforeChange);
     recognize::Recognizer R(F, *Chip, DT, PDT, ORE, *Cache, Versions,
-                            BeforeChange);
+                            BeforeChange, BeforeRewrite);
     bool Changed =
         R.run() || !HighWords.empty() || Scalarized || Narrowed || Split;
     // What no rewrite took over is folded back.
@@ -633,28 +715,19 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     PA.preserveSet<CFGAnalyses>();
     return PA;
   }();
+  SettleJournal();
   if (!Backup.taken())
-    return PA;
+    return Undone ? PreservedAnalyses::none() : PA;
   if (UndoPrepared) {
     Backup.restore();
     return PreservedAnalyses::none();
   }
-  std::string Problem;
-  raw_string_ostream OS(Problem);
-  if (!verifyFunction(F, &OS))
-    return PA;
+  std::string Problem = rewriteProblem(F, nullptr);
+  if (Problem.empty())
+    return Undone ? PreservedAnalyses::none() : PA;
   Backup.restore();
-  CROSSLANE_DEBUG(dbgs() << "crosslane-recognize-arg: '" << F.getName()
-                         << "' failed to verify after the rewrites, restored: "
-                         << Problem << "\n");
-  OptimizationRemarkEmitter ORE(&F);
-  ORE.emit([&]() {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "InternalError", &F)
-           << "internal error: a rewrite left the function invalid ("
-           << StringRef(Problem).split('\n').first.trim()
-           << "); the function is left unchanged, and any rewrite reported "
-              "for it above is undone (please report this kernel)";
-  });
+  ++NumUndone;
+  reportUndone(F, Problem);
   return PreservedAnalyses::none();
 }
 

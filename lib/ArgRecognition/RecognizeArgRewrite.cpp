@@ -79,7 +79,7 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
              "comes before all the others");
     return 0;
   }
-  BeforeChange();
+  BeforeRewrite();
   SmallVector<ChainPlan *, 2> Live;
   for (ChainPlan &Pl : Plans) {
     if (!hoistWords(Stages[Pl.Chain.front()], At)) {

@@ -138,7 +138,7 @@ Value *SubgroupExpander::buildClusterAny(IRBuilder<> &B, Value *Cond,
   else
     Mask = IsVortex
                ? vortex::emitBallot(B, Cond)
-               : B.CreateIntrinsic(Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
+               : callIntrinsic(B, Intrinsic::amdgcn_ballot, {MaskTy}, {Cond});
   if (Cluster == W)
     return B.CreateICmpNE(Mask, ConstantInt::get(MaskTy, 0));
   // Members of lane L's cluster: base(L) + k*Stride, k < Cluster, with
@@ -217,13 +217,13 @@ Value *SubgroupExpander::buildReduce(IRBuilder<> &B, Value *V, ReduceOp Op,
   }
 
   if (WWM) {
-    W = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {D.WorkTy},
-                          {W, getIdentity(D)});
+    W = callIntrinsic(B, Intrinsic::amdgcn_set_inactive, {D.WorkTy},
+                      {W, getIdentity(D)});
     addSeq("set.inactive");
   }
   Value *R = buildSteps(B, W, D, Cluster, Stride);
   if (WWM) {
-    R = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {D.WorkTy}, {R});
+    R = callIntrinsic(B, Intrinsic::amdgcn_strict_wwm, {D.WorkTy}, {R});
     addSeq("strict.wwm");
   }
   R = fromWork(B, R, D);
@@ -262,19 +262,19 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
   Type *VBitsTy = B.getIntNTy(Ty->getPrimitiveSizeInBits());
   Value *Valid = B.getInt32(1);
   if (WWM) {
-    Valid = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {B.getInt32Ty()},
-                              {Valid, B.getInt32(0)});
+    Valid = callIntrinsic(B, Intrinsic::amdgcn_set_inactive, {B.getInt32Ty()},
+                          {Valid, B.getInt32(0)});
     // Inactive lanes carry zeros (never poison, which would poison the
     // comparator result the selects depend on). set.inactive takes the
     // value at its own width: a 16-bit value widened before it is, on
     // true16 targets, a register pair of halves that the coalescer may
     // share with whole-wave code (see buildClusterAny).
-    Value *VB = B.CreateIntrinsic(
-        Intrinsic::amdgcn_set_inactive, {VBitsTy},
+    Value *VB = callIntrinsic(
+        B, Intrinsic::amdgcn_set_inactive, {VBitsTy},
         {B.CreateBitCast(V, VBitsTy), ConstantInt::get(VBitsTy, 0)});
     V = B.CreateBitCast(VB, Ty);
-    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {ITy},
-                            {Idx, ConstantInt::get(ITy, 0)});
+    Idx = callIntrinsic(B, Intrinsic::amdgcn_set_inactive, {ITy},
+                        {Idx, ConstantInt::get(ITy, 0)});
     addSeq("set.inactive");
   }
   // One step: lane xor M, or (gather loop) the partner's first active lane.
@@ -324,9 +324,9 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
     Value *VB = B.CreateBitCast(V, VBitsTy);
     if (VBitsTy->getIntegerBitWidth() < 32)
       VB = widenWord(B, VB);
-    VB = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VB->getType()}, {VB});
+    VB = callIntrinsic(B, Intrinsic::amdgcn_strict_wwm, {VB->getType()}, {VB});
     V = B.CreateBitCast(B.CreateTrunc(VB, VBitsTy), Ty);
-    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {ITy}, {Idx});
+    Idx = callIntrinsic(B, Intrinsic::amdgcn_strict_wwm, {ITy}, {Idx});
     addSeq("strict.wwm");
   }
   OutIdx = Idx;
@@ -393,10 +393,10 @@ Value *SubgroupExpander::buildHybridArg(IRBuilder<> &B, Value *V, Value *Idx,
   Value *W = toWork(B, V, D);
   if (WWM) {
     Constant *Absent = NaNs && Ignore ? ConstantFP::getQNaN(D.WorkTy) : Id;
-    W = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {D.WorkTy},
-                          {W, Absent});
-    Idx = B.CreateIntrinsic(Intrinsic::amdgcn_set_inactive, {DI.WorkTy},
-                            {Idx, IdxId});
+    W = callIntrinsic(B, Intrinsic::amdgcn_set_inactive, {D.WorkTy},
+                      {W, Absent});
+    Idx = callIntrinsic(B, Intrinsic::amdgcn_set_inactive, {DI.WorkTy},
+                        {Idx, IdxId});
     addSeq("set.inactive");
   }
   // NaN: reduce NaN-free values (NaN -> identity); the result is NaN when

@@ -91,13 +91,25 @@ Step SubgroupExpander::takeStep(unsigned M, bool Contiguous) {
   return S;
 }
 
+CallInst *SubgroupExpander::callIntrinsic(IRBuilder<> &B, Intrinsic::ID ID,
+                                          ArrayRef<Type *> Tys,
+                                          ArrayRef<Value *> Args) {
+  if (Tys.size() > 1)
+    return B.CreateIntrinsic(ID, Tys, Args);
+  Function *&Decl =
+      IntrinsicDecls[{unsigned(ID), Tys.empty() ? nullptr : Tys.front()}];
+  if (!Decl)
+    Decl = Intrinsic::getOrInsertDeclaration(F.getParent(), ID, Tys);
+  return B.CreateCall(Decl, Args);
+}
+
 Value *SubgroupExpander::buildDpp(IRBuilder<> &B, Value *Old, Value *W,
                                   unsigned Ctrl, unsigned RowMask,
                                   unsigned BankMask, bool BoundCtrl) {
   return markExpanded(
-      B.CreateIntrinsic(Intrinsic::amdgcn_update_dpp, {W->getType()},
-                        {Old, W, B.getInt32(Ctrl), B.getInt32(RowMask),
-                         B.getInt32(BankMask), B.getInt1(BoundCtrl)}));
+      callIntrinsic(B, Intrinsic::amdgcn_update_dpp, {W->getType()},
+                    {Old, W, B.getInt32(Ctrl), B.getInt32(RowMask),
+                     B.getInt32(BankMask), B.getInt1(BoundCtrl)}));
 }
 
 /// One 32-bit word. Returns (self, partner) such that combining them in
@@ -123,15 +135,15 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
     // Exact: lane j of a row reads lane j of the other row of its 32-lane
     // half (selects 0x76543210, 0xFEDCBA98); contiguous: lane 0.
     bool AnyLane = S.Ctrl == 1;
-    return {W, markExpanded(B.CreateIntrinsic(
-                   Intrinsic::amdgcn_permlanex16, {I32},
+    return {W, markExpanded(callIntrinsic(
+                   B, Intrinsic::amdgcn_permlanex16, {I32},
                    {Poison, W, B.getInt32(AnyLane ? 0 : 0x76543210),
                     B.getInt32(AnyLane ? 0 : 0xFEDCBA98), B.getFalse(),
                     B.getFalse()}))};
   }
   case StepKind::PermLane64:
-    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_permlane64,
-                                              {I32}, {W}))};
+    return {W, markExpanded(
+                   callIntrinsic(B, Intrinsic::amdgcn_permlane64, {I32}, {W}))};
   case StepKind::Swap16:
   case StepKind::Swap32: {
     // swap(v, v): the first result holds the lower row (half) of each pair
@@ -139,25 +151,25 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
     Intrinsic::ID ID = S.Kind == StepKind::Swap16
                            ? Intrinsic::amdgcn_permlane16_swap
                            : Intrinsic::amdgcn_permlane32_swap;
-    Value *R = B.CreateIntrinsic(ID, {}, {W, W, B.getFalse(), B.getFalse()});
+    Value *R = callIntrinsic(B, ID, {}, {W, W, B.getFalse(), B.getFalse()});
     return {B.CreateExtractValue(R, 0), B.CreateExtractValue(R, 1)};
   }
   case StepKind::Swizzle: {
     // Bit mode: and_mask = 0x1F, or_mask = 0, xor_mask = M (offset[14:10]).
     unsigned Offset = (M << 10) | 0x1F;
-    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_ds_swizzle, {},
-                                              {W, B.getInt32(Offset)}))};
+    return {W, markExpanded(callIntrinsic(B, Intrinsic::amdgcn_ds_swizzle, {},
+                                          {W, B.getInt32(Offset)}))};
   }
   case StepKind::BPermute: {
     Value *Addr = B.CreateShl(B.CreateXor(Chip.buildLaneId(B), M), 2);
-    return {W, markExpanded(B.CreateIntrinsic(Intrinsic::amdgcn_ds_bpermute, {},
-                                              {Addr, W}))};
+    return {W, markExpanded(callIntrinsic(B, Intrinsic::amdgcn_ds_bpermute, {},
+                                          {Addr, W}))};
   }
   case StepKind::ReadlanePair:
-    return {B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
-                              {W, B.getInt32(0)}),
-            B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
-                              {W, B.getInt32(32)})};
+    return {
+        callIntrinsic(B, Intrinsic::amdgcn_readlane, {I32}, {W, B.getInt32(0)}),
+        callIntrinsic(B, Intrinsic::amdgcn_readlane, {I32},
+                      {W, B.getInt32(32)})};
   case StepKind::VortexBfly:
     return {W, markExpanded(buildVortexBfly(B, W, M, VortexLanes,
                                             VortexOperandsInRegisters))};
@@ -176,10 +188,10 @@ SubgroupExpander::buildXorStepWord(IRBuilder<> &B, Value *W, unsigned M,
     Value *InLow = B.CreateICmpULT(Lane, B.getInt32(32));
     Value *Partner = nullptr;
     for (unsigned R = 0; R < Stride; ++R) {
-      Value *Lo = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
-                                    {W, B.getInt32(R)});
-      Value *Hi = B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {I32},
-                                    {W, B.getInt32(32 + R)});
+      Value *Lo = callIntrinsic(B, Intrinsic::amdgcn_readlane, {I32},
+                                {W, B.getInt32(R)});
+      Value *Hi = callIntrinsic(B, Intrinsic::amdgcn_readlane, {I32},
+                                {W, B.getInt32(32 + R)});
       Value *P = B.CreateSelect(InLow, Hi, Lo);
       Partner = Partner ? B.CreateSelect(B.CreateICmpEQ(Res, B.getInt32(R)), P,
                                          Partner)
@@ -249,13 +261,13 @@ Value *SubgroupExpander::buildGFX9BcastChain(IRBuilder<> &B, Value *W,
     for (unsigned I = 0; I < 2; ++I)
       Out = B.CreateInsertElement(
           Out,
-          B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {B.getInt32Ty()},
-                            {B.CreateExtractElement(Vec, I), B.getInt32(63)}),
+          callIntrinsic(B, Intrinsic::amdgcn_readlane, {B.getInt32Ty()},
+                        {B.CreateExtractElement(Vec, I), B.getInt32(63)}),
           I);
     return B.CreateBitCast(Out, Ty);
   }
-  return B.CreateIntrinsic(Intrinsic::amdgcn_readlane, {Ty},
-                           {W, B.getInt32(63)});
+  return callIntrinsic(B, Intrinsic::amdgcn_readlane, {Ty},
+                       {W, B.getInt32(63)});
 }
 
 Value *SubgroupExpander::buildSteps(IRBuilder<> &B, Value *W, const Domain &D,

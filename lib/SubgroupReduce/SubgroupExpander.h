@@ -227,6 +227,12 @@ private:
   std::pair<Value *, Value *> buildXorStepWord(IRBuilder<> &B, Value *W,
                                                unsigned M, unsigned Stride,
                                                const Step &S);
+  /// B.CreateIntrinsic with the declaration looked up once per function
+  /// (an expansion emits dozens of calls to a few intrinsics; naming and
+  /// finding the declaration is most of CreateIntrinsic's cost).
+  CallInst *callIntrinsic(IRBuilder<> &B, Intrinsic::ID ID,
+                          ArrayRef<Type *> Tys, ArrayRef<Value *> Args);
+  DenseMap<std::pair<unsigned, Type *>, Function *> IntrinsicDecls;
   Value *buildDpp(IRBuilder<> &B, Value *Old, Value *W, unsigned Ctrl,
                   unsigned RowMask, unsigned BankMask, bool BoundCtrl);
   void addSeq(StringRef S) {
