@@ -190,83 +190,118 @@ binaryLane(unsigned Opc, unsigned W, uint64_t X, uint64_t Y, uint64_t &R) {
   return true;
 }
 
-/// \p Op in lane \p L, with \p Get(N) giving operand N's value there: one
-/// definition for the per-lane and the per-row forms, inlined into each.
-template <typename GetFn>
+/// The operations of a LaneOp on one lane's operand values: one definition
+/// for the per-lane form (applyLaneOp) and the per-row one (evalLaneRow).
+static int64_t mbcntLane(LaneOp::KindTy K, int64_t Base, unsigned L,
+                         unsigned Wave) {
+  if (K == LaneOp::MbcntLo)
+    return Base + std::min(L, 32u);
+  return Base + (Wave == 64 && L > 32 ? L - 32 : 0);
+}
+static int64_t castLane(const LaneOp &Op, int64_t X) {
+  uint64_t U = maskTo(uint64_t(X), Op.SrcBits);
+  if (Op.Kind == LaneOp::SExt)
+    return sext(U, Op.SrcBits);
+  return sext(maskTo(U, Op.Bits), Op.Bits);
+}
+static int64_t icmpLane(const LaneOp &Op, int64_t X, int64_t Y) {
+  return evalICmp(CmpInst::Predicate(Op.Opcode), uint64_t(X), uint64_t(Y),
+                  Op.SrcBits)
+             ? 1
+             : 0;
+}
 LLVM_ATTRIBUTE_ALWAYS_INLINE static LaneValue
-laneValue(const LaneOp &Op, GetFn Get, unsigned L, unsigned Wave) {
-  switch (Op.Kind) {
-  case LaneOp::Opaque:
+binaryLaneValue(const LaneOp &Op, int64_t X, int64_t Y) {
+  uint64_t R;
+  if (!binaryLane(Op.Opcode, Op.Bits, X, Y, R))
     return std::nullopt;
-  case LaneOp::MbcntLo:
-  case LaneOp::MbcntHi: {
-    LaneValue Base = Get(1);
-    if (!Base)
-      return std::nullopt;
-    if (Op.Kind == LaneOp::MbcntLo)
-      return *Base + std::min(L, 32u);
-    return *Base + (Wave == 64 && L > 32 ? L - 32 : 0);
-  }
-  case LaneOp::Select: {
-    LaneValue C = Get(0);
-    if (!C)
-      return std::nullopt;
-    return *C ? Get(1) : Get(2);
-  }
-  case LaneOp::Freeze:
-    return Get(0);
-  case LaneOp::SExt:
-  case LaneOp::ZExtOrTrunc: {
-    LaneValue X = Get(0);
-    if (!X)
-      return std::nullopt;
-    uint64_t U = maskTo(uint64_t(*X), Op.SrcBits);
-    if (Op.Kind == LaneOp::SExt)
-      return sext(U, Op.SrcBits);
-    return sext(maskTo(U, Op.Bits), Op.Bits);
-  }
-  case LaneOp::ICmp: {
-    LaneValue X = Get(0), Y = Get(1);
-    if (!X || !Y)
-      return std::nullopt;
-    return evalICmp(CmpInst::Predicate(Op.Opcode), uint64_t(*X), uint64_t(*Y),
-                    Op.SrcBits)
-               ? 1
-               : 0;
-  }
-  case LaneOp::Binary: {
-    LaneValue X = Get(0), Y = Get(1);
-    uint64_t R;
-    if (!X || !Y || !binaryLane(Op.Opcode, Op.Bits, *X, *Y, R))
-      return std::nullopt;
-    return sext(maskTo(R, Op.Bits), Op.Bits);
-  }
-  }
-  llvm_unreachable("covered switch");
+  return sext(maskTo(R, Op.Bits), Op.Bits);
 }
 
 LaneValue applyLaneOp(const LaneOp &Op, ArrayRef<LaneValue> Ops, unsigned L,
                       unsigned Wave) {
-  return laneValue(Op, [&](unsigned N) { return Ops[N]; }, L, Wave);
+  switch (Op.Kind) {
+  case LaneOp::Opaque:
+    return std::nullopt;
+  case LaneOp::MbcntLo:
+  case LaneOp::MbcntHi:
+    return Ops[1] ? LaneValue(mbcntLane(Op.Kind, *Ops[1], L, Wave))
+                  : std::nullopt;
+  case LaneOp::Select:
+    if (!Ops[0])
+      return std::nullopt;
+    return *Ops[0] ? Ops[1] : Ops[2];
+  case LaneOp::Freeze:
+    return Ops[0];
+  case LaneOp::SExt:
+  case LaneOp::ZExtOrTrunc:
+    return Ops[0] ? LaneValue(castLane(Op, *Ops[0])) : std::nullopt;
+  case LaneOp::ICmp:
+    return Ops[0] && Ops[1] ? LaneValue(icmpLane(Op, *Ops[0], *Ops[1]))
+                            : std::nullopt;
+  case LaneOp::Binary:
+    return Ops[0] && Ops[1] ? binaryLaneValue(Op, *Ops[0], *Ops[1])
+                            : std::nullopt;
+  }
+  llvm_unreachable("covered switch");
 }
 
 bool evalLaneRow(const LaneOp &Op, ArrayRef<const LaneVector *> Ops,
                  unsigned Wave, LaneVector &Out) {
   Out.resize(Wave);
-  if (Op.Kind == LaneOp::Opaque)
+  auto Needs = [&](std::initializer_list<unsigned> Ns) {
+    return all_of(Ns, [&](unsigned N) { return Ops[N] != nullptr; });
+  };
+  switch (Op.Kind) {
+  case LaneOp::Opaque:
     return false;
-  for (unsigned L = 0; L < Wave; ++L) {
-    LaneValue X = laneValue(
-        Op,
-        [&](unsigned N) {
-          return Ops[N] ? LaneValue((*Ops[N])[L]) : std::nullopt;
-        },
-        L, Wave);
-    if (!X)
+  case LaneOp::MbcntLo:
+  case LaneOp::MbcntHi:
+    if (!Needs({1}))
       return false;
-    Out[L] = *X;
+    for (unsigned L = 0; L < Wave; ++L)
+      Out[L] = mbcntLane(Op.Kind, (*Ops[1])[L], L, Wave);
+    return true;
+  case LaneOp::Select:
+    if (!Needs({0}))
+      return false;
+    for (unsigned L = 0; L < Wave; ++L) {
+      const LaneVector *Arm = (*Ops[0])[L] ? Ops[1] : Ops[2];
+      if (!Arm)
+        return false;
+      Out[L] = (*Arm)[L];
+    }
+    return true;
+  case LaneOp::Freeze:
+    if (!Needs({0}))
+      return false;
+    Out = *Ops[0];
+    return true;
+  case LaneOp::SExt:
+  case LaneOp::ZExtOrTrunc:
+    if (!Needs({0}))
+      return false;
+    for (unsigned L = 0; L < Wave; ++L)
+      Out[L] = castLane(Op, (*Ops[0])[L]);
+    return true;
+  case LaneOp::ICmp:
+    if (!Needs({0, 1}))
+      return false;
+    for (unsigned L = 0; L < Wave; ++L)
+      Out[L] = icmpLane(Op, (*Ops[0])[L], (*Ops[1])[L]);
+    return true;
+  case LaneOp::Binary:
+    if (!Needs({0, 1}))
+      return false;
+    for (unsigned L = 0; L < Wave; ++L) {
+      LaneValue R = binaryLaneValue(Op, (*Ops[0])[L], (*Ops[1])[L]);
+      if (!R)
+        return false;
+      Out[L] = *R;
+    }
+    return true;
   }
-  return true;
+  llvm_unreachable("covered switch");
 }
 
 /// Evaluates an address expression in lane \p L; nullopt when it depends on

@@ -164,8 +164,17 @@ void Recognizer::collectStages() {
 }
 
 /// Whether \p V is computed from \p Call (a bounded search of its operands;
-/// false when the bound is reached).
-static bool dependsOn(Value *V, const Instruction *Call) {
+/// false when the bound is reached). What is computed from Call runs after
+/// it: in a block reachable from Call's, so the search does not enter the
+/// others (blocks unreachable from the entry, where dominance says nothing,
+/// are searched).
+static bool dependsOn(Value *V, const Instruction *Call,
+                      const DominatorTree &DT) {
+  SmallPtrSet<const BasicBlock *, 16> After;
+  SmallVector<const BasicBlock *, 16> Blocks{Call->getParent()};
+  while (!Blocks.empty())
+    if (const BasicBlock *BB = Blocks.pop_back_val(); After.insert(BB).second)
+      append_range(Blocks, successors(BB));
   SmallPtrSet<Value *, 32> Seen;
   SmallVector<Value *, 32> Work{V};
   while (!Work.empty() && Seen.size() < 4096) {
@@ -174,7 +183,8 @@ static bool dependsOn(Value *V, const Instruction *Call) {
       continue;
     if (I == Call)
       return true;
-    append_range(Work, I->operands());
+    if (After.count(I->getParent()) || !DT.isReachableFromEntry(I->getParent()))
+      append_range(Work, I->operands());
   }
   return false;
 }
@@ -227,7 +237,7 @@ void Recognizer::splitUnrelatedWords() {
     for (unsigned K = 1; K < N; ++K)
       for (unsigned J = 0; J < K; ++J)
         if (Layer[J] >= Layer[K] &&
-            dependsOn(exchangedWord(S.Calls[K]), S.Calls[J]))
+            dependsOn(exchangedWord(S.Calls[K]), S.Calls[J], DT))
           Layer[K] = Layer[J] + 1;
     // The combine operations each word's partner value flows into. A
     // branch on such a value also decides the phis of the blocks up to
