@@ -931,15 +931,8 @@ void BlockRun::icmpNode() {
     return strict([&](unsigned R) -> uint64_t {
       return ICmpInst::compare(ap(Bits, A0[R]), ap(Bits, A1[R]), P);
     });
-  // As evalICmp: the signed order is the unsigned one with the sign bits
-  // flipped; then the relations the predicate holds on.
-  uint64_t Mask = maskTrailingOnes<uint64_t>(Bits);
-  uint64_t Flip = ICmpInst::isSigned(P) ? uint64_t(1) << (Bits - 1) : 0;
-  unsigned Holds = icmpRelations(ICmpInst::getUnsignedPredicate(P));
-  strict([&](unsigned R) -> uint64_t {
-    uint64_t X = (A0[R] & Mask) ^ Flip, Y = (A1[R] & Mask) ^ Flip;
-    return (Holds & relationOf(X, Y)) != 0;
-  });
+  ICmpTester Test(P, Bits);
+  strict([&](unsigned R) -> uint64_t { return Test(A0[R], A1[R]); });
 }
 
 void BlockRun::node(unsigned Index, const Node &Nd) {

@@ -284,12 +284,14 @@ bool evalLaneRow(const LaneOp &Op, ArrayRef<const LaneVector *> Ops,
     for (unsigned L = 0; L < Wave; ++L)
       Out[L] = castLane(Op, (*Ops[0])[L]);
     return true;
-  case LaneOp::ICmp:
+  case LaneOp::ICmp: {
     if (!Needs({0, 1}))
       return false;
+    ICmpTester Test(CmpInst::Predicate(Op.Opcode), Op.SrcBits);
     for (unsigned L = 0; L < Wave; ++L)
-      Out[L] = icmpLane(Op, (*Ops[0])[L], (*Ops[1])[L]);
+      Out[L] = Test((*Ops[0])[L], (*Ops[1])[L]);
     return true;
+  }
   case LaneOp::Binary:
     if (!Needs({0, 1}))
       return false;

@@ -165,16 +165,19 @@ void Recognizer::collectStages() {
 
 /// Whether \p V is computed from \p Call (a bounded search of its operands;
 /// false when the bound is reached). What is computed from Call runs after
-/// it: in a block reachable from Call's, so the search does not enter the
-/// others (blocks unreachable from the entry, where dominance says nothing,
-/// are searched).
+/// it: in a block reachable from Call's, or later in Call's own block when
+/// that block is in no cycle, so the search enters nothing else (blocks
+/// unreachable from the entry, where dominance says nothing, are searched).
 static bool dependsOn(Value *V, const Instruction *Call,
                       const DominatorTree &DT) {
+  const BasicBlock *CallBB = Call->getParent();
   SmallPtrSet<const BasicBlock *, 16> After;
-  SmallVector<const BasicBlock *, 16> Blocks{Call->getParent()};
+  SmallVector<const BasicBlock *, 16> Blocks(successors(CallBB));
   while (!Blocks.empty())
     if (const BasicBlock *BB = Blocks.pop_back_val(); After.insert(BB).second)
       append_range(Blocks, successors(BB));
+  bool Cycle = After.count(CallBB) || !DT.isReachableFromEntry(CallBB);
+  After.insert(CallBB);
   SmallPtrSet<Value *, 32> Seen;
   SmallVector<Value *, 32> Work{V};
   while (!Work.empty() && Seen.size() < 4096) {
@@ -183,7 +186,10 @@ static bool dependsOn(Value *V, const Instruction *Call,
       continue;
     if (I == Call)
       return true;
-    if (After.count(I->getParent()) || !DT.isReachableFromEntry(I->getParent()))
+    const BasicBlock *BB = I->getParent();
+    if (BB == CallBB && !Cycle && I->comesBefore(Call))
+      continue;
+    if (After.count(BB) || !DT.isReachableFromEntry(BB))
       append_range(Work, I->operands());
   }
   return false;

@@ -63,6 +63,8 @@ void tagNaNGuard(Instruction &I, NaNGuardRole Role) {
 }
 
 static bool hasRole(const Instruction &I, NaNGuardRole Role) {
+  if (!I.hasMetadataOtherThanDebugLoc())
+    return false;
   MDNode *N = I.getMetadata(NaNGuardMD);
   if (!N || N->getNumOperands() != 1)
     return false;
@@ -186,34 +188,45 @@ Constant *entryIdentity(SelectInst &S) {
 
 } // namespace
 
+/// True for a call whose lowering relies on the operands' quieting.
+static bool needsQuieting(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::canonicalize:
+  case Intrinsic::maximumnum:
+  case Intrinsic::minimumnum:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool needsQuieting(const Function &F) {
   // strictfp code keeps LLVM's own lowering, quieting included.
-  if (F.hasFnAttribute(Attribute::StrictFP))
-    return true;
-  for (const Instruction &I : instructions(F))
-    if (auto *II = dyn_cast<IntrinsicInst>(&I))
-      switch (II->getIntrinsicID()) {
-      case Intrinsic::canonicalize:
-      case Intrinsic::maximumnum:
-      case Intrinsic::minimumnum:
-        return true;
-      default:
-        break;
-      }
-  return false;
+  return F.hasFnAttribute(Attribute::StrictFP) ||
+         any_of(instructions(F),
+                [](const Instruction &I) { return needsQuieting(I); });
 }
 
 bool relaxNaNGuards(Function &F) {
+  // One walk for the guards and for what keeps them.
   SmallVector<SelectInst *, 4> Entries;
-  for (Instruction &I : instructions(F))
-    if (auto *S = dyn_cast<SelectInst>(&I))
+  bool Quieting = F.hasFnAttribute(Attribute::StrictFP);
+  for (Instruction &I : instructions(F)) {
+    if (auto *S = dyn_cast<SelectInst>(&I)) {
       if (hasRole(*S, NaNGuardRole::Entry))
         Entries.push_back(S);
+    } else {
+      Quieting |= needsQuieting(I);
+    }
+  }
   if (Entries.empty())
     return false;
 
   OptimizationRemarkEmitter ORE(&F);
-  if (needsQuieting(F)) {
+  if (Quieting) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept",
                                       userDebugLoc(Entries[0]),

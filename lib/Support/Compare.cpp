@@ -16,18 +16,13 @@ using namespace llvm;
 
 namespace crosslane {
 
-bool evalICmp(CmpInst::Predicate Pred, uint64_t A, uint64_t B, unsigned Bits) {
-  uint64_t Mask = maskTrailingOnes<uint64_t>(Bits);
-  A &= Mask;
-  B &= Mask;
-  // Flipping the sign bit maps the signed order onto the unsigned one.
+ICmpTester::ICmpTester(CmpInst::Predicate Pred, unsigned Bits)
+    : Mask(maskTrailingOnes<uint64_t>(Bits)), Sign(0) {
   if (ICmpInst::isSigned(Pred)) {
-    uint64_t Sign = uint64_t(1) << (Bits - 1);
-    A ^= Sign;
-    B ^= Sign;
+    Sign = uint64_t(1) << (Bits - 1);
     Pred = ICmpInst::getUnsignedPredicate(Pred);
   }
-  return (icmpRelations(Pred) & relationOf(A, B)) != 0;
+  Relations = icmpRelations(Pred);
 }
 
 unsigned icmpRelations(CmpInst::Predicate Pred) {

@@ -33,9 +33,26 @@ template <typename T> inline unsigned relationOf(T X, T Y) {
 /// holds on (0 for any other predicate).
 unsigned icmpRelations(llvm::CmpInst::Predicate Pred);
 
+/// `icmp Pred` on \p Bits-bit (1 to 64) values, decoded once for testing
+/// many pairs: flipping the sign bit maps a signed order onto the unsigned
+/// one.
+class ICmpTester {
+public:
+  ICmpTester(llvm::CmpInst::Predicate Pred, unsigned Bits);
+  bool operator()(uint64_t A, uint64_t B) const {
+    return (Relations & relationOf((A & Mask) ^ Sign, (B & Mask) ^ Sign)) != 0;
+  }
+
+private:
+  uint64_t Mask, Sign;
+  unsigned Relations;
+};
+
 /// `icmp Pred` on the low \p Bits (1 to 64) bits of \p A and \p B.
-bool evalICmp(llvm::CmpInst::Predicate Pred, uint64_t A, uint64_t B,
-              unsigned Bits);
+inline bool evalICmp(llvm::CmpInst::Predicate Pred, uint64_t A, uint64_t B,
+                     unsigned Bits) {
+  return ICmpTester(Pred, Bits)(A, B);
+}
 
 /// `fcmp Pred` on \p X and \p Y. f16 and f32 values are exact as doubles,
 /// and the IEEE relations are the same, so one routine serves all widths.
