@@ -209,6 +209,17 @@ Lanes XeUniformity::seed(const Instruction &I) const {
   return Lanes::Uniform;
 }
 
+/// True if \p V is the lane's id in its subgroup or work-group (through
+/// casts): below the work-group size, so never negative, also as an `int`.
+static bool isNonNegativeId(const Value *V) {
+  while (isa<ZExtInst, TruncInst>(V))
+    V = cast<Instruction>(V)->getOperand(0);
+  const auto *CB = dyn_cast<CallBase>(V);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  StringRef Base = F ? demangledBase(F->getName()) : "";
+  return Base == "get_sub_group_local_id" || Base == "get_local_id";
+}
+
 /// The bits of \p V that differ between the lanes of a subgroup when \p V
 /// is computed from an x id by casts, shifts, masks and constants (the low
 /// log2(SG) bits of the id, when subgroups are aligned rows of x); nullopt
@@ -245,6 +256,17 @@ std::optional<APInt> XeUniformity::laneBits(const Value *V,
     return std::nullopt;
   const APInt &K = C->getValue();
   switch (BO->getOpcode()) {
+  case Instruction::AShr:
+  case Instruction::SDiv:
+    // `(int)get_sub_group_local_id() / 16`: on an id, which is never
+    // negative, the signed forms are udiv and lshr.
+    if (!isNonNegativeId(BO->getOperand(0)))
+      return std::nullopt;
+    if (BO->getOpcode() == Instruction::AShr)
+      return Op->lshr(K.getLimitedValue(Bits));
+    if (!K.isPowerOf2() || K.isNegative())
+      return std::nullopt;
+    return Op->lshr(K.logBase2());
   case Instruction::LShr:
     return Op->lshr(K.getLimitedValue(Bits));
   case Instruction::Shl:

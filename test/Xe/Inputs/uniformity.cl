@@ -52,6 +52,12 @@ SG kernel void lane_over_sg(global ushort *A, global ushort *C) {
   intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, get_sub_group_local_id() / 16u), V);
   C[get_global_id(0)] = V[5];
 }
+// ... as an `int` (an sdiv, or InstCombine's ashr: the id is never negative).
+SG kernel void signed_lane_over_sg(global ushort *A, global ushort *C) {
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, (int)get_sub_group_local_id() / 16), V);
+  C[get_global_id(0)] = V[6];
+}
 #ifdef BAD
 // ... divided by 8 instead: 0 or 1.
 SG kernel void lane_over_8(global ushort *A, global ushort *C) {
