@@ -79,10 +79,18 @@ bool decodeSpirv(CallInst *CI, BlockOp Op, BlockCall &B) {
   static const char *Names[] = {"element size", "block width", "block height",
                                 "block count"};
   for (unsigned K = 0; K < 4; ++K) {
-    if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(K)))
-      *Fields[K] = unsigned(C->getLimitedValue(~0u));
-    else
+    auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(K));
+    if (!C) {
       B.NonConstant.push_back(Names[K]);
+    } else if (C->isNegative()) {
+      // The operands are signed: say so rather than print 2^32 - 1.
+      B.Malformed = (Twine("the ") + Names[K] + " is " +
+                     Twine(C->getSExtValue()) + "; it must be positive")
+                        .str();
+      return true;
+    } else {
+      *Fields[K] = unsigned(C->getLimitedValue(~0u));
+    }
   }
   unsigned A = 4;
   if (Op == BlockOp::Store)
