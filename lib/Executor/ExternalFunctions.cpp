@@ -225,8 +225,10 @@ bool Executor::Impl::execCall(Wave &Wv, Frame &F, const DInst &D, LaneCtx &C,
     // lanes follow the warp's PC).
     Frame NF;
     initFrame(NF, D.Callee, LastLane ? F.Live : C.Exec, Wv);
-    if (!Err.empty())
+    if (!Err.empty()) {
+      Err += " at " + location(CB);
       return false;
+    }
     for (unsigned K = 0; K < D.Ops.size(); ++K) {
       const SlotInfo &Dst = D.Callee->Slots[D.Callee->ArgSlots[K]];
       const SlotInfo &Src = F.DF->Slots[D.Ops[K]];

@@ -41,7 +41,7 @@
 ; RUN: not %crosslane-run %s --kernel=unreachable --mcpu=gfx942 --arg=buf:i32:4:zero 2>&1 | FileCheck %s --check-prefix=UNREACH
 ; UNREACH: crosslane-run: error: reached 'unreachable' in lane 0 at unreachable:entry:1 ('unreachable')
 ; RUN: not %crosslane-run %s --kernel=recurse --mcpu=gfx942 --arg=buf:i32:4:zero 2>&1 | FileCheck %s --check-prefix=STACK
-; STACK: crosslane-run: error: private memory (stack) exhausted in 'rec' (recursion?)
+; STACK: crosslane-run: error: private memory (stack) exhausted in 'rec' (recursion?) at rec:{{.*}}('call void @rec(i32 %m)')
 
 ; Library calls:
 ; RUN: not %crosslane-run %s --kernel=assert --mcpu=gfx942 --arg=buf:i32:4:zero 2>&1 | FileCheck %s --check-prefix=ASSERT
