@@ -541,12 +541,18 @@ struct FunctionFacts {
   bool SlotChoices = false; ///< pointer phis or memcpys (StructCopies.h)
   bool Elements = false;    ///< extractelement of a fixed vector
   bool Atomics = false;     ///< atomicrmw (LaneAtomics.h decides)
+  /// A call under convergence control, whose tokens a rewrite's own
+  /// convergent calls would need as well.
+  const CallInst *Controlled = nullptr;
 
   explicit FunctionFacts(Function &F) {
     for (Instruction &I : instructions(F)) {
       if (auto *CI = dyn_cast<CallInst>(&I)) {
         Exchanges |= exchangedWordOperand(CI) != NoLane;
         SlotChoices |= isa<MemCpyInst>(CI);
+        if (!Controlled &&
+            CI->getOperandBundle(LLVMContext::OB_convergencectrl))
+          Controlled = CI;
       } else if (auto *Phi = dyn_cast<PHINode>(&I)) {
         SlotChoices |= Phi->getType()->isPointerTy();
       } else if (auto *EE = dyn_cast<ExtractElementInst>(&I)) {
@@ -558,6 +564,20 @@ struct FunctionFacts {
   }
 };
 } // namespace
+
+/// Functions under convergence control are left as they are: the rewrite's
+/// cross-lane calls would need the function's convergence tokens.
+static void refuseControlledConvergence(Function &F, const CallInst &At) {
+  OptimizationRemarkEmitter ORE(&F);
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, "ConvergenceControlled",
+                                    userDebugLoc(&At), At.getParent())
+           << "cross-lane code in '" << F.getName()
+           << "' not rewritten: the function uses convergence control "
+              "tokens (llvm.experimental.convergence.*), which the "
+              "replacement's calls do not take yet";
+  });
+}
 
 /// The remark for a function whose rewrites broke it and were undone.
 static void reportUndone(Function &F, StringRef Problem) {
@@ -642,6 +662,10 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     FunctionFacts Facts(F);
     if (!Facts.Exchanges && (Vortex || !Facts.Atomics))
       return PreservedAnalyses::all();
+    if (Facts.Controlled) {
+      refuseControlledConvergence(F, *Facts.Controlled);
+      return PreservedAnalyses::all();
+    }
     bool Split = Facts.Exchanges && Facts.SlotChoices &&
                  argrec::prepareStructCopies(F, FAM, BeforeChange);
     if (Split) // InstCombine may have made or removed vector code

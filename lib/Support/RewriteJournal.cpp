@@ -13,6 +13,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,6 +22,25 @@
 using namespace llvm;
 
 namespace crosslane {
+
+/// False for what the record or the check does not cover, for which a
+/// function needs a copy and LLVM's verifier: debug records (they move with
+/// and around instructions in ways the layout does not capture), and the
+/// function-wide rules of tokens and operand bundles (convergence control:
+/// every convergent call then needs one), exception handling and musttail
+/// calls.
+static bool recordable(const Instruction &I) {
+  if (I.hasDbgRecords() || I.getType()->isTokenTy() || I.isEHPad() ||
+      isa<InvokeInst, CallBrInst>(I))
+    return false;
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return true;
+  // An assumption's bundles are plain operands (recorded like any other).
+  if (CB->hasOperandBundles() && !isa<AssumeInst>(CB))
+    return false;
+  return !(isa<CallInst>(CB) && cast<CallInst>(CB)->isMustTailCall());
+}
 
 bool RewriteJournal::begin() {
   if (Recording)
@@ -35,9 +55,7 @@ bool RewriteJournal::begin() {
   for (BasicBlock &BB : F) {
     unsigned N = 0;
     for (Instruction &I : BB) {
-      // Debug records move with and around instructions in ways the
-      // layout does not capture.
-      if (I.hasDbgRecords()) {
+      if (!recordable(I)) {
         end();
         return false;
       }
@@ -71,8 +89,10 @@ void RewriteJournal::end() {
 /// function); sets \p Unknown for a kind of instruction not looked at here.
 std::string RewriteJournal::checkNew(const Instruction &I,
                                      bool &Unknown) const {
-  if (const DILocation *DL = I.getDebugLoc())
-    if (DL->getInlinedAtScope()->getSubprogram() != F.getSubprogram())
+  // As the verifier: checked only in a function with a subprogram.
+  if (const DILocation *DL = I.getDebugLoc(); DL && F.getSubprogram())
+    if (const DISubprogram *SP = DL->getInlinedAtScope()->getSubprogram();
+        !SP || !SP->describes(&F))
       return "its debug location is in another function";
   auto Op = [&](unsigned K) { return I.getOperand(K)->getType(); };
   if (isa<BinaryOperator, FreezeInst>(I))

@@ -16,8 +16,9 @@
 /// applies to what such a rewrite can break), and rollBack() puts the
 /// recorded layout back and deletes what the rewrite added.
 ///
-/// Debug records are not recorded: begin() refuses a function that has
-/// some, which then needs a FunctionBackup.
+/// begin() refuses what the record or the check does not cover (debug
+/// records; tokens, operand bundles and musttail calls, whose rules span the
+/// function); such a function needs a FunctionBackup and LLVM's verifier.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +48,7 @@ public:
   RewriteJournal &operator=(const RewriteJournal &) = delete;
 
   /// Records the function as it is now, unless recording already; false
-  /// (and not recording) if the function has debug records.
+  /// (and not recording) for a function it does not cover.
   bool begin();
   bool recording() const { return Recording; }
 
