@@ -40,7 +40,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Metadata.h"
-#include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -189,37 +188,45 @@ Constant *entryIdentity(SelectInst &S) {
 
 } // namespace
 
-/// True for an intrinsic whose lowering relies on the operands' quieting.
-static bool needsQuieting(Intrinsic::ID ID) {
-  return ID == Intrinsic::canonicalize || ID == Intrinsic::maximumnum ||
-         ID == Intrinsic::minimumnum;
+/// True for a call whose lowering relies on the operands' quieting.
+static bool needsQuieting(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::canonicalize:
+  case Intrinsic::maximumnum:
+  case Intrinsic::minimumnum:
+    return true;
+  default:
+    return false;
+  }
 }
 
 bool needsQuieting(const Function &F) {
-  // strictfp code keeps LLVM's own lowering, quieting included. The calls
-  // are found from the module's declarations, without reading the body.
-  if (F.hasFnAttribute(Attribute::StrictFP))
-    return true;
-  for (const Function &Decl : F.getParent()->functions())
-    if (needsQuieting(Decl.getIntrinsicID()))
-      for (const User *U : Decl.users())
-        if (const auto *I = dyn_cast<Instruction>(U);
-            I && I->getFunction() == &F)
-          return true;
-  return false;
+  // strictfp code keeps LLVM's own lowering, quieting included.
+  return F.hasFnAttribute(Attribute::StrictFP) ||
+         any_of(instructions(F),
+                [](const Instruction &I) { return needsQuieting(I); });
 }
 
 bool relaxNaNGuards(Function &F) {
+  // One walk for the guards and for what keeps them.
   SmallVector<SelectInst *, 4> Entries;
-  for (Instruction &I : instructions(F))
-    if (auto *S = dyn_cast<SelectInst>(&I))
+  bool Quieting = F.hasFnAttribute(Attribute::StrictFP);
+  for (Instruction &I : instructions(F)) {
+    if (auto *S = dyn_cast<SelectInst>(&I)) {
       if (hasRole(*S, NaNGuardRole::Entry))
         Entries.push_back(S);
+    } else {
+      Quieting |= needsQuieting(I);
+    }
+  }
   if (Entries.empty())
     return false;
 
   OptimizationRemarkEmitter ORE(&F);
-  if (needsQuieting(F)) {
+  if (Quieting) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "GuardKept",
                                       userDebugLoc(Entries[0]),
