@@ -607,48 +607,87 @@ static std::string rewriteProblem(Function &F, const RewriteJournal *J) {
   return Problem;
 }
 
+namespace {
+/// A rewrite that leaves a function invalid must not reach the backend.
+/// Before a chain's replacement (which only adds code, moves it, splits
+/// blocks and redirects uses) the function's layout is recorded; the result
+/// is checked, and put back (with a remark) if it is broken. Before any
+/// other edit the function is copied; the copy is kept until the result
+/// verifies, and restored if it does not.
+class RewriteNet {
+public:
+  explicit RewriteNet(Function &F) : F(F), Backup(F), Journal(F) {}
+
+  /// Before an edit a record cannot undo: what was recorded is settled.
+  void beforeChange() {
+    settle();
+    copy();
+  }
+  /// Before a chain's replacement. Measurement runs (FallbackTrap) delete
+  /// the original code: copied.
+  void beforeRewrite() {
+    if (Backup.taken() || Journal.recording())
+      return;
+    if (CopyBeforeRewrites || FallbackTrap || !Journal.begin())
+      copy();
+    else
+      ++NumJournaled;
+  }
+  /// The analyses \p PA preserves, once the net has checked the function
+  /// (and put back what broke it, or, with \p UndoPrepared, preparations
+  /// no rewrite took).
+  PreservedAnalyses finish(PreservedAnalyses PA, bool UndoPrepared);
+
+private:
+  void copy() {
+    NumCopied += !Backup.taken();
+    Backup.take();
+  }
+  /// Checks the recorded edits, and undoes them if they are broken.
+  void settle();
+
+  Function &F;
+  FunctionBackup Backup;
+  RewriteJournal Journal;
+  bool Undone = false;
+};
+} // namespace
+
+void RewriteNet::settle() {
+  if (!Journal.recording())
+    return;
+  std::string Problem = rewriteProblem(F, &Journal);
+  if (Problem.empty())
+    return Journal.end();
+  Journal.rollBack();
+  Undone = true;
+  ++NumUndone;
+  reportUndone(F, Problem);
+}
+
+PreservedAnalyses RewriteNet::finish(PreservedAnalyses PA, bool UndoPrepared) {
+  settle();
+  if (Backup.taken() && UndoPrepared) {
+    Backup.restore();
+    return PreservedAnalyses::none();
+  }
+  std::string Problem = Backup.taken() ? rewriteProblem(F, nullptr) : "";
+  if (Problem.empty())
+    return Undone ? PreservedAnalyses::none() : PA;
+  Backup.restore();
+  ++NumUndone;
+  reportUndone(F, Problem);
+  return PreservedAnalyses::none();
+}
+
 PreservedAnalyses RecognizeArgReducePass::run(Function &F,
                                               FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
   noteStatisticsCounted();
-  // A rewrite that leaves the function invalid must not reach the backend.
-  // Before a chain's replacement (which only adds code, moves it, splits
-  // blocks and redirects uses) the function's layout is recorded; the
-  // result is checked, and put back (with a remark) if it is broken. Before
-  // any other edit the function is copied; the copy is kept until the
-  // result verifies, and restored if it does not.
-  FunctionBackup Backup(F);
-  RewriteJournal Journal(F);
-  bool Undone = false;
-  auto SettleJournal = [&]() {
-    if (!Journal.recording())
-      return;
-    std::string Problem = rewriteProblem(F, &Journal);
-    if (Problem.empty())
-      return Journal.end();
-    Journal.rollBack();
-    Undone = true;
-    ++NumUndone;
-    reportUndone(F, Problem);
-  };
-  auto Copy = [&]() {
-    NumCopied += !Backup.taken();
-    Backup.take();
-  };
-  auto BeforeChange = [&]() {
-    SettleJournal();
-    Copy();
-  };
-  // Measurement runs (FallbackTrap) delete the original code: copied.
-  auto BeforeRewrite = [&]() {
-    if (Backup.taken() || Journal.recording())
-      return;
-    if (CopyBeforeRewrites || FallbackTrap || !Journal.begin())
-      Copy();
-    else
-      ++NumJournaled;
-  };
+  RewriteNet Net(F);
+  auto BeforeChange = [&]() { Net.beforeChange(); };
+  auto BeforeRewrite = [&]() { Net.beforeRewrite(); };
   // Vector state scalarized, or pairs in stack slots promoted, for chains
   // no rewrite took: put back.
   bool UndoPrepared = false;
@@ -739,20 +778,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     PA.preserveSet<CFGAnalyses>();
     return PA;
   }();
-  SettleJournal();
-  if (!Backup.taken())
-    return Undone ? PreservedAnalyses::none() : PA;
-  if (UndoPrepared) {
-    Backup.restore();
-    return PreservedAnalyses::none();
-  }
-  std::string Problem = rewriteProblem(F, nullptr);
-  if (Problem.empty())
-    return Undone ? PreservedAnalyses::none() : PA;
-  Backup.restore();
-  ++NumUndone;
-  reportUndone(F, Problem);
-  return PreservedAnalyses::none();
+  return Net.finish(std::move(PA), UndoPrepared);
 }
 
 } // namespace crosslane
