@@ -218,8 +218,11 @@ binaryLaneValue(const LaneOp &Op, int64_t X, int64_t Y) {
   return sext(maskTo(R, Op.Bits), Op.Bits);
 }
 
-LaneValue applyLaneOp(const LaneOp &Op, ArrayRef<LaneValue> Ops, unsigned L,
-                      unsigned Wave) {
+/// The value of \p Op in lane \p L of a \p Wave-lane wave from its
+/// operands' values there (nullopt for an operand that cannot be evaluated;
+/// a select ignores its untaken arm); nullopt when there is none.
+static LaneValue applyLaneOp(const LaneOp &Op, ArrayRef<LaneValue> Ops,
+                             unsigned L, unsigned Wave) {
   switch (Op.Kind) {
   case LaneOp::Opaque:
     return std::nullopt;

@@ -99,12 +99,6 @@ struct LaneOp {
 /// expression: only integer operations and mbcnt are).
 LaneOp decodeLaneOp(const llvm::Instruction *I);
 
-/// The value of \p Op in lane \p L of a \p Wave-lane wave from its
-/// operands' values there (nullopt for an operand that cannot be evaluated;
-/// a select ignores its untaken arm); nullopt when there is none.
-LaneValue applyLaneOp(const LaneOp &Op, llvm::ArrayRef<LaneValue> Ops,
-                      unsigned L, unsigned Wave);
-
 /// \p Op in every lane of a \p Wave-lane wave into \p Out, from its
 /// operands' values in every lane (nullptr: cannot be evaluated); false if
 /// some lane has no value.
