@@ -492,6 +492,8 @@ private:
 
   void collectStages();
   void splitUnrelatedWords();
+  llvm::SmallVector<unsigned, 4> groupWords(const Stage &S,
+                                            llvm::ArrayRef<unsigned> Layer);
   bool forEachControlledPhi(llvm::BranchInst *Br,
                             llvm::function_ref<void(llvm::Instruction *)> Add);
   void computeClosures();

@@ -223,6 +223,74 @@ bool Recognizer::forEachControlledPhi(BranchInst *Br,
   return true;
 }
 
+/// The groups of \p S's words (each word's group, named by one of its
+/// words). The combine operations each word's partner value flows into: a
+/// branch on such a value also decides the phis of the blocks up to where
+/// its paths meet again (its immediate post-dominator), not beyond, so two
+/// pairs chosen by `if`s one after the other are separate. Words of one
+/// \p Layer whose operations meet are one group; a bad branch (or a switch)
+/// makes each layer one group. The words' walks take turns, one step each,
+/// and a walk stops where another word's walk of its layer passed (what
+/// follows is that word's too, bad branches included), so the groups do not
+/// depend on the order; the walks end once each layer is one group, where
+/// nothing further could change them.
+SmallVector<unsigned, 4> Recognizer::groupWords(const Stage &S,
+                                                ArrayRef<unsigned> Layer) {
+  unsigned N = S.Calls.size();
+  SmallVector<unsigned, 4> Group(N);
+  for (unsigned K = 0; K < N; ++K)
+    Group[K] = K;
+  SmallVector<unsigned, 4> Layers(Layer.begin(), Layer.end());
+  llvm::sort(Layers);
+  unsigned NumLayers =
+      std::unique(Layers.begin(), Layers.end()) - Layers.begin();
+  unsigned NumGroups = N;
+  auto Join = [&](unsigned A, unsigned B) {
+    unsigned From = Group[B], To = Group[A];
+    if (From == To)
+      return;
+    for (unsigned &G : Group)
+      if (G == From)
+        G = To;
+    --NumGroups;
+  };
+  DenseMap<std::pair<unsigned, Instruction *>, unsigned> Owner;
+  SmallVector<SmallVector<Instruction *, 16>, 4> Work(N);
+  for (unsigned K = 0; K < N; ++K)
+    Work[K].push_back(S.Calls[K]);
+  bool Whole = false, Walking = NumGroups > NumLayers;
+  while (Walking && !Whole && NumGroups > NumLayers) {
+    Walking = false;
+    for (unsigned K = 0; K < N && !Whole; ++K) {
+      if (Work[K].empty())
+        continue;
+      Walking = true;
+      auto Add = [&](Instruction *I) {
+        auto [It, New] = Owner.try_emplace({Layer[K], I}, K);
+        if (New)
+          Work[K].push_back(I);
+        else if (It->second != K)
+          Join(It->second, K);
+      };
+      for (User *U : Work[K].pop_back_val()->users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (auto *Br = dyn_cast_or_null<BranchInst>(UI)) {
+          Whole |= !forEachControlledPhi(Br, Add);
+        } else if (UI && UI->isTerminator()) {
+          Whole = true; // a switch: not followed
+        } else if (UI && isCombineOp(*UI)) {
+          Add(UI);
+        }
+      }
+    }
+  }
+  for (unsigned I = 0; I < N && Whole; ++I)
+    for (unsigned J = I + 1; J < N; ++J)
+      if (Layer[I] == Layer[J])
+        Join(I, J);
+  return Group;
+}
+
 /// Splits a stage whose reads do not belong together: a read of a word
 /// computed from another read of the stage comes from a later exchange (an
 /// index butterfly over what a value butterfly chose, both with the same
@@ -245,49 +313,7 @@ void Recognizer::splitUnrelatedWords() {
         if (Layer[J] >= Layer[K] &&
             dependsOn(exchangedWord(S.Calls[K]), S.Calls[J], DT))
           Layer[K] = Layer[J] + 1;
-    // The combine operations each word's partner value flows into. A
-    // branch on such a value also decides the phis of the blocks up to
-    // where its paths meet again (its immediate post-dominator), not
-    // beyond: two pairs chosen by `if`s one after the other are separate.
-    // Words of a layer whose operations meet are one group. A walk stops
-    // where an earlier word's walk of its layer passed: what follows is
-    // that word's too (and so is any bad branch there).
-    bool Whole = false;
-    SmallVector<unsigned, 4> Group(N);
-    for (unsigned K = 0; K < N; ++K)
-      Group[K] = K;
-    auto Join = [&](unsigned A, unsigned B) {
-      unsigned From = Group[B], To = Group[A];
-      for (unsigned &G : Group)
-        if (G == From)
-          G = To;
-    };
-    DenseMap<std::pair<unsigned, Instruction *>, unsigned> Owner;
-    for (unsigned K = 0; K < N && !Whole; ++K) {
-      SmallVector<Instruction *, 16> Work{S.Calls[K]};
-      auto Add = [&](Instruction *I) {
-        auto [It, New] = Owner.try_emplace({Layer[K], I}, K);
-        if (New)
-          Work.push_back(I);
-        else if (It->second != K)
-          Join(It->second, K);
-      };
-      while (!Work.empty() && !Whole)
-        for (User *U : Work.pop_back_val()->users()) {
-          auto *UI = dyn_cast<Instruction>(U);
-          if (auto *Br = dyn_cast_or_null<BranchInst>(UI)) {
-            Whole |= !forEachControlledPhi(Br, Add);
-          } else if (UI && UI->isTerminator()) {
-            Whole = true; // a switch: not followed
-          } else if (UI && isCombineOp(*UI)) {
-            Add(UI);
-          }
-        }
-    }
-    for (unsigned I = 0; I < N && Whole; ++I)
-      for (unsigned J = I + 1; J < N; ++J)
-        if (Layer[I] == Layer[J])
-          Join(I, J);
+    SmallVector<unsigned, 4> Group = groupWords(S, Layer);
     SmallVector<unsigned, 4> Roots(Group.begin(), Group.end());
     llvm::sort(Roots);
     Roots.erase(llvm::unique(Roots), Roots.end());

@@ -23,7 +23,6 @@
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Vortex/VortexDivergence.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -37,6 +36,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <optional>
+#include <vector>
 
 #define DEBUG_TYPE "crosslane-drop-minmax-quieting"
 
@@ -49,18 +49,23 @@ namespace crosslane {
 namespace {
 
 /// The AMDGPU opcodes the pass reads, recognised by name (no target header
-/// is installed with LLVM); each opcode's name is looked at once per target.
+/// is installed with LLVM); each opcode's name is looked at once per target,
+/// and the kinds are a table indexed by opcode (the pass reads every
+/// machine instruction of a relaxed function).
 class Opcodes {
 public:
-  enum Kind : uint8_t { Other, MaxF32, MinF32, LaneMove, ScalarLaneMove };
+  enum Kind : uint8_t { Other, MaxF32, MinF32, LaneMove, ScalarLaneMove, New };
 
-  explicit Opcodes(const TargetInstrInfo &TII) : TII(TII) {}
+  explicit Opcodes(const TargetInstrInfo &TII)
+      : TII(TII), Kinds(TII.getNumOpcodes(), New) {}
 
   Kind kind(unsigned Opc) {
-    auto [It, New] = Kinds.try_emplace(Opc, Other);
-    if (New)
-      It->second = classify(TII.getName(Opc));
-    return It->second;
+    if (Opc >= Kinds.size())
+      return Other;
+    Kind &K = Kinds[Opc];
+    if (K == New)
+      K = classify(TII.getName(Opc));
+    return K;
   }
 
 private:
@@ -78,7 +83,7 @@ private:
   }
 
   const TargetInstrInfo &TII;
-  DenseMap<unsigned, Kind> Kinds;
+  std::vector<Kind> Kinds;
 };
 
 /// V_MAX/MIN_F32_e64 dst, mods0, src0, mods1, src1, clamp, omod with every

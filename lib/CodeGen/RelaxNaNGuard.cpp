@@ -31,7 +31,9 @@
 #include "crosslane/Support/Debug.h"
 #include "crosslane/Support/SourceLocation.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -40,6 +42,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Pass.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -188,12 +192,9 @@ Constant *entryIdentity(SelectInst &S) {
 
 } // namespace
 
-/// True for a call whose lowering relies on the operands' quieting.
-static bool needsQuieting(const Instruction &I) {
-  auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
+/// True for an intrinsic whose lowering relies on the operands' quieting.
+static bool isQuietingIntrinsic(Intrinsic::ID ID) {
+  switch (ID) {
   case Intrinsic::canonicalize:
   case Intrinsic::maximumnum:
   case Intrinsic::minimumnum:
@@ -203,6 +204,11 @@ static bool needsQuieting(const Instruction &I) {
   }
 }
 
+static bool needsQuieting(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && isQuietingIntrinsic(II->getIntrinsicID());
+}
+
 bool needsQuieting(const Function &F) {
   // strictfp code keeps LLVM's own lowering, quieting included.
   return F.hasFnAttribute(Attribute::StrictFP) ||
@@ -210,21 +216,40 @@ bool needsQuieting(const Function &F) {
                 [](const Instruction &I) { return needsQuieting(I); });
 }
 
-bool relaxNaNGuards(Function &F) {
-  // One walk for the guards and for what keeps them.
-  SmallVector<SelectInst *, 4> Entries;
-  bool Quieting = F.hasFnAttribute(Attribute::StrictFP);
-  for (Instruction &I : instructions(F)) {
-    if (auto *S = dyn_cast<SelectInst>(&I)) {
-      if (hasRole(*S, NaNGuardRole::Entry))
-        Entries.push_back(S);
-    } else {
-      Quieting |= needsQuieting(I);
-    }
-  }
-  if (Entries.empty())
-    return false;
+/// Adds the guard entries \p Ballot finds to \p Entries: the expansion's
+/// `fcmp ord %v, %v` feeds both the NaN ballot and the entry select, so the
+/// entries are the tagged selects among the users of what a ballot reads.
+static void addEntriesOf(const CallBase &Ballot,
+                         SmallVectorImpl<SelectInst *> &Entries) {
+  for (User *U : Ballot.getArgOperand(0)->users())
+    if (auto *S = dyn_cast<SelectInst>(U);
+        S && hasRole(*S, NaNGuardRole::Entry) && !is_contained(Entries, S))
+      Entries.push_back(S);
+}
 
+/// Puts \p Entries (of one function) in program order, for the remarks.
+static void sortInProgramOrder(Function &F,
+                               SmallVectorImpl<SelectInst *> &Entries) {
+  if (Entries.size() < 2)
+    return;
+  DenseMap<const BasicBlock *, unsigned> Pos;
+  for (BasicBlock &BB : F)
+    Pos.try_emplace(&BB, Pos.size());
+  llvm::sort(Entries, [&](SelectInst *A, SelectInst *B) {
+    unsigned PA = Pos.lookup(A->getParent()), PB = Pos.lookup(B->getParent());
+    return PA != PB ? PA < PB : A->comesBefore(B);
+  });
+}
+
+static bool isBallot(const Instruction &I) {
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_ballot;
+}
+
+/// Removes the guards \p Entries of \p F open, unless \p Quieting (the
+/// function needs maxnum's operand quieting, see needsQuieting).
+static bool relaxEntries(Function &F, ArrayRef<SelectInst *> Entries,
+                         bool Quieting) {
   OptimizationRemarkEmitter ORE(&F);
   if (Quieting) {
     ORE.emit([&] {
@@ -268,6 +293,22 @@ bool relaxNaNGuards(Function &F) {
   return Changed;
 }
 
+bool relaxNaNGuards(Function &F) {
+  // One walk for the guards and for what keeps them.
+  SmallVector<SelectInst *, 4> Entries;
+  bool Quieting = F.hasFnAttribute(Attribute::StrictFP);
+  for (Instruction &I : instructions(F)) {
+    if (isBallot(I))
+      addEntriesOf(cast<CallBase>(I), Entries);
+    else
+      Quieting |= needsQuieting(I);
+  }
+  if (Entries.empty())
+    return false;
+  sortInProgramOrder(F, Entries);
+  return relaxEntries(F, Entries, Quieting);
+}
+
 PreservedAnalyses RelaxNaNGuardPass::run(Function &F,
                                          FunctionAnalysisManager &) {
   if (!relaxNaNGuards(F))
@@ -279,18 +320,82 @@ PreservedAnalyses RelaxNaNGuardPass::run(Function &F,
 
 namespace {
 
+/// In the code generator, the pass runs on every function of the module
+/// before any other pass does (its own function pass manager, first in the
+/// pipeline), so what each function holds is known from the module's
+/// declarations before the first one: the guards from the ballots' uses,
+/// quieting from the quieting intrinsics' uses. A function is then looked
+/// at only where it has a guard, instead of reading all its instructions.
+/// (Value handles: an entry another pass deleted is not looked at.)
 class RelaxNaNGuardLegacy : public FunctionPass {
 public:
   static char ID;
   RelaxNaNGuardLegacy() : FunctionPass(ID) {}
-  bool runOnFunction(Function &F) override { return relaxNaNGuards(F); }
+  bool doInitialization(Module &M) override;
+  bool runOnFunction(Function &F) override;
+  bool doFinalization(Module &) override {
+    Guards.clear();
+    Quieting.clear();
+    return false;
+  }
   StringRef getPassName() const override {
     return "Crosslane: relax fmin/fmax NaN guards";
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.setPreservesCFG();
   }
+
+private:
+  DenseMap<const Function *, SmallVector<WeakVH, 2>> Guards;
+  SmallPtrSet<const Function *, 8> Quieting;
 };
+
+bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
+  Guards.clear();
+  Quieting.clear();
+  for (Function &D : M) {
+    Intrinsic::ID ID = D.getIntrinsicID();
+    bool Ballot = ID == Intrinsic::amdgcn_ballot;
+    if (!Ballot && !isQuietingIntrinsic(ID))
+      continue;
+    for (User *U : D.users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledOperand() != &D)
+        continue;
+      const Function *F = CB->getFunction();
+      if (!Ballot) {
+        Quieting.insert(F);
+        continue;
+      }
+      SmallVector<SelectInst *, 2> Found;
+      addEntriesOf(*CB, Found);
+      if (Found.empty())
+        continue;
+      auto &List = Guards[F];
+      for (SelectInst *S : Found)
+        if (!is_contained(List, S))
+          List.emplace_back(S);
+    }
+  }
+  return false;
+}
+
+bool RelaxNaNGuardLegacy::runOnFunction(Function &F) {
+  auto It = Guards.find(&F);
+  if (It == Guards.end())
+    return false;
+  SmallVector<SelectInst *, 4> Entries;
+  for (const WeakVH &H : It->second)
+    if (auto *S = dyn_cast_or_null<SelectInst>(H);
+        S && S->getFunction() == &F && hasRole(*S, NaNGuardRole::Entry))
+      Entries.push_back(S);
+  Guards.erase(It);
+  if (Entries.empty())
+    return false;
+  sortInProgramOrder(F, Entries);
+  return relaxEntries(
+      F, Entries, F.hasFnAttribute(Attribute::StrictFP) || Quieting.count(&F));
+}
 
 } // namespace
 
