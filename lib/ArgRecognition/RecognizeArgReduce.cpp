@@ -29,10 +29,12 @@
 #include "crosslane/Support/RewriteJournal.h"
 #include "crosslane/Support/SourceLocation.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -541,6 +543,8 @@ struct FunctionFacts {
   bool SlotChoices = false; ///< pointer phis or memcpys (StructCopies.h)
   bool Elements = false;    ///< extractelement of a fixed vector
   bool Atomics = false;     ///< atomicrmw (LaneAtomics.h decides)
+  /// The blocks of the cross-lane reads (a block once per run of reads).
+  SmallVector<BasicBlock *, 8> ExchangeBlocks;
   /// A call under convergence control, whose tokens a rewrite's own
   /// convergent calls would need as well.
   const CallInst *Controlled = nullptr;
@@ -548,7 +552,11 @@ struct FunctionFacts {
   explicit FunctionFacts(Function &F) {
     for (Instruction &I : instructions(F)) {
       if (auto *CI = dyn_cast<CallInst>(&I)) {
-        Exchanges |= exchangedWordOperand(CI) != NoLane;
+        if (exchangedWordOperand(CI) != NoLane) {
+          Exchanges = true;
+          if (ExchangeBlocks.empty() || ExchangeBlocks.back() != CI->getParent())
+            ExchangeBlocks.push_back(CI->getParent());
+        }
         SlotChoices |= isa<MemCpyInst>(CI);
         if (!Controlled &&
             CI->getOperandBundle(LLVMContext::OB_convergencectrl))
@@ -563,6 +571,28 @@ struct FunctionFacts {
     }
   }
 };
+
+/// Whether one of \p Blocks lies on a cycle of \p F's control flow (is
+/// reached again from its successors): a ladder loop's cross-lane reads do,
+/// so without one the loops need not be looked at.
+bool anyOnCycle(Function &F, ArrayRef<BasicBlock *> Blocks) {
+  BitVector Seen(F.getMaxBlockNumber());
+  SmallVector<BasicBlock *, 16> Work;
+  for (BasicBlock *Start : Blocks) {
+    Seen.reset();
+    Work.assign(succ_begin(Start), succ_end(Start));
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Start)
+        return true;
+      if (Seen.test(BB->getNumber()))
+        continue;
+      Seen.set(BB->getNumber());
+      append_range(Work, successors(BB));
+    }
+  }
+  return false;
+}
 } // namespace
 
 /// Functions under convergence control are left as they are: the rewrite's
@@ -717,7 +747,7 @@ PreservedAnalyses RecognizeArgReducePass::run(Function &F,
     auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     SmallVector<LadderVersion, 2> Versions;
-    if (!Vortex && Facts.Exchanges)
+    if (!Vortex && anyOnCycle(F, Facts.ExchangeBlocks))
       Versions = versionLadderLoops(
           F, FAM.getResult<LoopAnalysis>(F), DT, Chip->WaveSize,
           [&]() -> const UniformityInfo & {

@@ -687,6 +687,9 @@ bool SubgroupExpander::run() {
     // pointer) cannot be expanded: an error here rather than an undefined
     // symbol at link time.
     for (const Use &U : I.operands()) {
+      // A function is a constant (or behind a constant cast).
+      if (!isa<Constant>(U.get()))
+        continue;
       auto *Fn = dyn_cast<Function>(U.get()->stripPointerCasts());
       auto *CB = dyn_cast<CallBase>(&I);
       if (Fn && Fn->isDeclaration() && Fn->getName().starts_with(Prefix) &&

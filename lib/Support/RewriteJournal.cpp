@@ -182,6 +182,24 @@ std::string RewriteJournal::checkNew(const Instruction &I,
   return "";
 }
 
+/// DominatorTree::dominates(\p Def, \p U) (\p U an operand of \p User),
+/// with its common cases inline: the check asks it for every operand.
+static bool dominatesUse(const DominatorTree &DT, const Instruction &Def,
+                         const Instruction &User, const Use &U) {
+  if (isa<InvokeInst, CallBrInst>(Def))
+    return DT.dominates(&Def, U);
+  const auto *Phi = dyn_cast<PHINode>(&User);
+  const BasicBlock *DefBB = Def.getParent();
+  const BasicBlock *UseBB = Phi ? Phi->getIncomingBlock(U) : User.getParent();
+  if (!DT.isReachableFromEntry(UseBB))
+    return true;
+  if (!DT.isReachableFromEntry(DefBB))
+    return false;
+  if (DefBB != UseBB)
+    return DT.dominates(DefBB, UseBB);
+  return Phi || (&Def != &User && Def.comesBefore(&User));
+}
+
 std::string RewriteJournal::check() const {
   std::string Problem;
   auto Fail = [&](StringRef Rule, const Instruction *I) {
@@ -219,14 +237,15 @@ std::string RewriteJournal::check() const {
                       &I);
         Before = &Ops[OpStart[K]];
       }
-      for (const Use &U : I.operands()) {
+      for (unsigned K = 0, E = I.getNumOperands(); K != E; ++K) {
+        const Use &U = I.getOperandUse(K);
         const Value *V = U.get();
         if (!V)
           return Fail("an operand is missing", &I);
         if (auto *OI = dyn_cast<Instruction>(V)) {
-          if (!OI->getParent() || OI->getFunction() != &F)
+          if (!OI->getParent() || OI->getParent()->getParent() != &F)
             return Fail("an operand is not in the function", &I);
-          if (!DT.dominates(OI, U))
+          if (!dominatesUse(DT, *OI, I, U))
             return Fail("an operand does not dominate its use", &I);
         } else if (auto *A = dyn_cast<Argument>(V)) {
           if (A->getParent() != &F)
@@ -235,11 +254,8 @@ std::string RewriteJournal::check() const {
           if (B->getParent() != &F)
             return Fail("a block of another function is used", &I);
         }
-        if (Before) {
-          const Value *Old = Before[U.getOperandNo()];
-          if (V != Old && V->getType() != Old->getType())
-            return Fail("a use was given a value of another type", &I);
-        }
+        if (Before && V != Before[K] && V->getType() != Before[K]->getType())
+          return Fail("a use was given a value of another type", &I);
       }
       if (auto *Phi = dyn_cast<PHINode>(&I)) {
         SmallVector<const BasicBlock *, 8> In(Phi->blocks()),
