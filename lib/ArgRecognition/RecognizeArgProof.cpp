@@ -1175,7 +1175,7 @@ bool Recognizer::isAtLeast(Value *V, int64_t Least,
     return true;
   // A lane expression (the lane id, `lane & 63`): its value in every lane.
   unsigned Bits = V->getType()->getIntegerBitWidth();
-  if (std::optional<LaneVector> L = lanes(V))
+  if (const LaneVector *L = laneRow(V, 0))
     return all_of(*L, [&](int64_t X) {
       return sext(maskTo(uint64_t(X), Bits), Bits) >= Least;
     });

@@ -34,8 +34,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -554,7 +554,8 @@ struct FunctionFacts {
       if (auto *CI = dyn_cast<CallInst>(&I)) {
         if (exchangedWordOperand(CI) != NoLane) {
           Exchanges = true;
-          if (ExchangeBlocks.empty() || ExchangeBlocks.back() != CI->getParent())
+          if (ExchangeBlocks.empty() ||
+              ExchangeBlocks.back() != CI->getParent())
             ExchangeBlocks.push_back(CI->getParent());
         }
         SlotChoices |= isa<MemCpyInst>(CI);

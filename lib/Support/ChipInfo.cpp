@@ -76,17 +76,31 @@ std::optional<ChipInfo> ChipInfo::get(StringRef CPU, StringRef Features) {
   // recognition pass on a module of small kernels): one per (CPU,
   // features), shared by every function and pass; passes may run on
   // several threads.
+  // Consecutive calls nearly always ask for the same chip: the last answer
+  // of this thread is kept beside the shared table.
+  thread_local std::string LastCPU, LastFeatures;
+  thread_local std::optional<ChipInfo> Last;
+  thread_local bool HasLast = false;
+  if (HasLast && CPU == LastCPU && Features == LastFeatures)
+    return Last;
   static std::mutex Lock;
   static StringMap<std::optional<ChipInfo>> Cache;
   std::string Key = (CPU + "|" + Features).str();
+  auto Remember = [&](const std::optional<ChipInfo> &C) {
+    LastCPU = CPU.str();
+    LastFeatures = Features.str();
+    Last = C;
+    HasLast = true;
+    return C;
+  };
   {
     std::lock_guard<std::mutex> G(Lock);
     if (auto It = Cache.find(Key); It != Cache.end())
-      return It->second;
+      return Remember(It->second);
   }
   std::optional<ChipInfo> C = compute(CPU, Features);
   std::lock_guard<std::mutex> G(Lock);
-  return Cache.try_emplace(Key, std::move(C)).first->second;
+  return Remember(Cache.try_emplace(Key, std::move(C)).first->second);
 }
 
 std::optional<ChipInfo> ChipInfo::compute(StringRef CPU, StringRef Features) {

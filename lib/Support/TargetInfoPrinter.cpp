@@ -14,7 +14,9 @@
 #include "crosslane/Support/ChipInfo.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
 
 using namespace llvm;
 
@@ -37,10 +39,14 @@ PreservedAnalyses TargetRemarksPass::run(Function &F,
                                          FunctionAnalysisManager &FAM) {
   if (F.isDeclaration() || F.getCallingConv() != CallingConv::AMDGPU_KERNEL)
     return PreservedAnalyses::all();
-  // The chip's facts are only looked up when the remark is wanted.
-  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  if (!ORE.enabled())
+  // The chip's facts are only looked up when the remark is wanted (asked
+  // of the context, as OptimizationRemarkEmitter::enabled does, before the
+  // emitter is made).
+  LLVMContext &Ctx = F.getContext();
+  if (!Ctx.getLLVMRemarkStreamer() &&
+      !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled())
     return PreservedAnalyses::all();
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   std::optional<ChipInfo> C = ChipInfo::get(F);
   if (!C)
     return PreservedAnalyses::all();
