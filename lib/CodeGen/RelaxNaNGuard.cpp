@@ -246,8 +246,9 @@ static bool isBallot(const Instruction &I) {
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_ballot;
 }
 
-/// Removes the guards \p Entries of \p F open, unless \p Quieting (the
-/// function needs maxnum's operand quieting, see needsQuieting).
+/// Removes the guards whose entry selects are \p Entries (of \p F), unless
+/// \p Quieting (the function needs maxnum's operand quieting, see
+/// needsQuieting).
 static bool relaxEntries(Function &F, ArrayRef<SelectInst *> Entries,
                          bool Quieting) {
   OptimizationRemarkEmitter ORE(&F);

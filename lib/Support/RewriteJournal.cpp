@@ -215,6 +215,9 @@ std::string RewriteJournal::check() const {
     return Fail("the entry block has predecessors", nullptr);
   DominatorTree DT(F);
   bool Unknown = false;
+  // The sorted predecessors of the block whose phis are being checked.
+  SmallVector<const BasicBlock *, 8> Preds;
+  const BasicBlock *PredsOf = nullptr;
   for (const BasicBlock &BB : F) {
     if (BB.empty() || !BB.back().isTerminator())
       return Fail("a block does not end in a terminator",
@@ -258,10 +261,13 @@ std::string RewriteJournal::check() const {
           return Fail("a use was given a value of another type", &I);
       }
       if (auto *Phi = dyn_cast<PHINode>(&I)) {
-        SmallVector<const BasicBlock *, 8> In(Phi->blocks()),
-            Preds(predecessors(&BB));
+        if (Preds.empty() || PredsOf != &BB) {
+          Preds.assign(pred_begin(&BB), pred_end(&BB));
+          std::sort(Preds.begin(), Preds.end());
+          PredsOf = &BB;
+        }
+        SmallVector<const BasicBlock *, 8> In(Phi->blocks());
         std::sort(In.begin(), In.end());
-        std::sort(Preds.begin(), Preds.end());
         if (In != Preds)
           return Fail("a phi's incoming blocks are not its block's "
                       "predecessors",
