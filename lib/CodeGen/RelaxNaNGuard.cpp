@@ -216,15 +216,33 @@ bool needsQuieting(const Function &F) {
                 [](const Instruction &I) { return needsQuieting(I); });
 }
 
-/// Adds the guard entries \p Ballot finds to \p Entries: the expansion's
-/// `fcmp ord %v, %v` feeds both the NaN ballot and the entry select, so the
-/// entries are the tagged selects among the users of what a ballot reads.
-static void addEntriesOf(const CallBase &Ballot,
-                         SmallVectorImpl<SelectInst *> &Entries) {
-  for (User *U : Ballot.getArgOperand(0)->users())
+static bool isBallot(const Value *V) {
+  auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == Intrinsic::amdgcn_ballot;
+}
+
+/// Whether \p S is a guard entry the pass looks at: tagged as one, with a
+/// condition a ballot reads. The expansion's `fcmp ord %v, %v` feeds both
+/// the NaN ballot and the entry select, so the module can be indexed from
+/// the ballots' uses instead of read in full. (An entry whose ballot later
+/// optimisation removed, its NaN result being unused, has no result select
+/// either: nothing to relax.)
+static bool isGuardEntry(const SelectInst &S) {
+  // (A constant, such as `i1 true`, keeps no list of its uses.)
+  return hasRole(S, NaNGuardRole::Entry) && S.getCondition()->hasUseList() &&
+         any_of(S.getCondition()->users(),
+                [](const User *U) { return isBallot(U); });
+}
+
+/// Adds the users of \p V that are guard entries to \p Entries.
+static void addEntriesAmong(const Value &V,
+                            SmallVectorImpl<SelectInst *> &Entries) {
+  if (!V.hasUseList())
+    return;
+  for (const User *U : V.users())
     if (auto *S = dyn_cast<SelectInst>(U);
-        S && hasRole(*S, NaNGuardRole::Entry) && !is_contained(Entries, S))
-      Entries.push_back(S);
+        S && isGuardEntry(*S) && !is_contained(Entries, S))
+      Entries.push_back(const_cast<SelectInst *>(S));
 }
 
 /// Puts \p Entries (of one function) in program order, for the remarks.
@@ -239,11 +257,6 @@ static void sortInProgramOrder(Function &F,
     unsigned PA = Pos.lookup(A->getParent()), PB = Pos.lookup(B->getParent());
     return PA != PB ? PA < PB : A->comesBefore(B);
   });
-}
-
-static bool isBallot(const Instruction &I) {
-  auto *II = dyn_cast<IntrinsicInst>(&I);
-  return II && II->getIntrinsicID() == Intrinsic::amdgcn_ballot;
 }
 
 /// Removes the guards whose entry selects are \p Entries (of \p F), unless
@@ -299,10 +312,12 @@ bool relaxNaNGuards(Function &F) {
   SmallVector<SelectInst *, 4> Entries;
   bool Quieting = F.hasFnAttribute(Attribute::StrictFP);
   for (Instruction &I : instructions(F)) {
-    if (isBallot(I))
-      addEntriesOf(cast<CallBase>(I), Entries);
-    else
+    if (auto *S = dyn_cast<SelectInst>(&I)) {
+      if (isGuardEntry(*S))
+        Entries.push_back(S);
+    } else {
       Quieting |= needsQuieting(I);
+    }
   }
   if (Entries.empty())
     return false;
@@ -354,6 +369,17 @@ private:
 bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
   Guards.clear();
   Quieting.clear();
+  SmallVector<SelectInst *, 8> Found;
+  auto Note = [&]() {
+    for (SelectInst *S : Found) {
+      auto &List = Guards[S->getFunction()];
+      if (!is_contained(List, S))
+        List.emplace_back(S);
+    }
+    Found.clear();
+  };
+  // Guard entries, from the ballots that read their conditions
+  // (isGuardEntry).
   for (Function &D : M) {
     Intrinsic::ID ID = D.getIntrinsicID();
     bool Ballot = ID == Intrinsic::amdgcn_ballot;
@@ -363,20 +389,12 @@ bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
       auto *CB = dyn_cast<CallBase>(U);
       if (!CB || CB->getCalledOperand() != &D)
         continue;
-      const Function *F = CB->getFunction();
-      if (!Ballot) {
-        Quieting.insert(F);
-        continue;
-      }
-      SmallVector<SelectInst *, 2> Found;
-      addEntriesOf(*CB, Found);
-      if (Found.empty())
-        continue;
-      auto &List = Guards[F];
-      for (SelectInst *S : Found)
-        if (!is_contained(List, S))
-          List.emplace_back(S);
+      if (Ballot)
+        addEntriesAmong(*CB->getArgOperand(0), Found);
+      else
+        Quieting.insert(CB->getFunction());
     }
+    Note();
   }
   return false;
 }

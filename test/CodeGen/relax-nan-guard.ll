@@ -3,6 +3,14 @@
 ; only in functions that do not need maxnum's operand quieting elsewhere.
 ; RUN: opt %loadcrosslane -passes=crosslane-relax-nan-guard -pass-remarks=crosslane-relax-nan-guard -pass-remarks-missed=crosslane-relax-nan-guard -S %s -o - 2>%t.rem | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.rem
+; A guard is found through its NaN ballot; one whose ballot (and result)
+; later optimisation removed is left alone, without a remark, by the opt pass
+; and by the code generator's (which indexes the module's ballots).
+; RUN: opt %loadcrosslane -passes=crosslane-relax-nan-guard -pass-remarks=crosslane-relax-nan-guard -pass-remarks-missed=crosslane-relax-nan-guard -S %S/Inputs/nan-guard-without-ballot.ll -o - 2>%t.nb.rem | FileCheck %s --check-prefix=NOBALLOT
+; RUN: count 0 < %t.nb.rem
+; RUN: llc -load=%plugin -O3 -pass-remarks=crosslane-relax-nan-guard -pass-remarks-missed=crosslane-relax-nan-guard %S/Inputs/nan-guard-without-ballot.ll -o /dev/null 2>&1 | count 0
+; NOBALLOT: %w = select i1 %ord, float %v, float 0xFFF0000000000000, !crosslane.nan.guard
+; NOBALLOT: %s = call nnan float @llvm.maxnum.f32(
 
 target triple = "amdgcn-amd-amdhsa"
 
