@@ -341,15 +341,11 @@ static bool isSignalFence(const Instruction &I) {
   return Fence && Fence->getSyncScopeID() == SyncScope::SingleThread;
 }
 
-/// The chain's code from \p Begin to just after its results, when it can be
-/// skipped as a unit: single entry, single exit, acyclic, without side
-/// effects, and read afterwards only through the results (other values it
-/// computes that are used later must be hoistable above it).
-std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
-                                                  ArrayRef<Output> Outputs,
-                                                  std::string &Why) {
-  ChainRegion R;
-  R.Begin = Begin;
+/// The region's blocks from \p R.Begin's to the results' last block \p
+/// EndBB, and \p R.End: single entry, single exit, acyclic. False (and
+/// \p Why) when the chain's code is not such a region.
+bool Recognizer::regionBlocks(ChainRegion &R, ArrayRef<Output> Outputs,
+                              std::string &Why) {
   // The region ends in the results' last block; results in blocks before
   // it (a first pair chosen before a second) must dominate it.
   BasicBlock *EndBB = Outputs.front().I->getParent();
@@ -360,17 +356,17 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
   for (const Output &O : Outputs) {
     if (!DT.dominates(O.I->getParent(), EndBB)) {
       Why = "the chain's results are in different blocks";
-      return std::nullopt;
+      return false;
     }
     if (O.I->getParent() == EndBB && !isa<PHINode>(O.I) &&
         (!Last || Last->comesBefore(O.I)))
       Last = O.I;
   }
   R.End = Last ? Last->getNextNode() : &*EndBB->getFirstNonPHIIt();
-  BasicBlock *BeginBB = Begin->getParent();
-  if (BeginBB == EndBB && !Begin->comesBefore(R.End)) {
+  BasicBlock *BeginBB = R.Begin->getParent();
+  if (BeginBB == EndBB && !R.Begin->comesBefore(R.End)) {
     Why = "the chain's results come before its first stage";
-    return std::nullopt;
+    return false;
   }
   R.Blocks.insert(BeginBB);
   SmallVector<BasicBlock *, 8> Work;
@@ -380,12 +376,12 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
     BasicBlock *BB = Work.pop_back_val();
     if (succ_empty(BB)) {
       Why = "the chain's code can leave the function";
-      return std::nullopt;
+      return false;
     }
     for (BasicBlock *S : successors(BB)) {
       if (DT.dominates(S, BB)) {
         Why = "the chain's code contains a loop";
-        return std::nullopt;
+        return false;
       }
       if (R.Blocks.insert(S).second && S != EndBB)
         Work.push_back(S);
@@ -393,18 +389,22 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
   }
   if (!R.Blocks.count(EndBB)) {
     Why = "the chain's results are not reached from its first stage";
-    return std::nullopt;
+    return false;
   }
   for (BasicBlock *BB : R.Blocks)
     if (BB != BeginBB)
       for (BasicBlock *P : predecessors(BB))
         if (!R.Blocks.count(P)) {
           Why = "the chain's code has another entry";
-          return std::nullopt;
+          return false;
         }
-  // Side effects, and values that escape.
-  // The chain's code: what the results are computed from that depends on
-  // a lane exchange (so not, e.g., the lane addresses, which may move).
+  return true;
+}
+
+/// Fills \p R.Results and \p R.ChainCode: what the results are computed
+/// from inside the region that depends on a lane exchange (so not, e.g.,
+/// the lane addresses, which may move).
+static void collectChainCode(ChainRegion &R, ArrayRef<Output> Outputs) {
   SmallPtrSet<Instruction *, 32> Back;
   SmallVector<Instruction *, 16> Slice;
   for (const Output &O : Outputs) {
@@ -431,6 +431,21 @@ std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
       if (Back.count(cast<Instruction>(U)))
         Slice.push_back(cast<Instruction>(U));
   }
+}
+
+/// The chain's code from \p Begin to just after its results, when it can be
+/// skipped as a unit: single entry, single exit, acyclic, without side
+/// effects, and read afterwards only through the results (other values it
+/// computes that are used later must be hoistable above it).
+std::optional<ChainRegion> Recognizer::findRegion(Instruction *Begin,
+                                                  ArrayRef<Output> Outputs,
+                                                  std::string &Why) {
+  ChainRegion R;
+  R.Begin = Begin;
+  if (!regionBlocks(R, Outputs, Why))
+    return std::nullopt;
+  collectChainCode(R, Outputs);
+  // Side effects, and values that escape.
   for (BasicBlock *BB : R.Blocks)
     for (Instruction &I : *BB) {
       if (!R.contains(&I))

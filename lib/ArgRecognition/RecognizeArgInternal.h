@@ -596,6 +596,8 @@ private:
   std::optional<ChainRegion> findRegion(llvm::Instruction *Begin,
                                         llvm::ArrayRef<Output> Outputs,
                                         std::string &Why);
+  bool regionBlocks(ChainRegion &R, llvm::ArrayRef<Output> Outputs,
+                    std::string &Why);
   bool collectHoist(llvm::Instruction *I, ChainRegion &R);
   bool tryHoist(llvm::Instruction *I, ChainRegion &R);
   bool trySink(llvm::Instruction *I, ChainRegion &R);
@@ -606,6 +608,8 @@ private:
   llvm::Instruction *firstExchange(llvm::ArrayRef<llvm::Instruction *> Starts);
   bool interleaves(llvm::ArrayRef<llvm::SmallVector<unsigned, 8>> Earlier,
                    llvm::ArrayRef<llvm::SmallVector<unsigned, 8>> Later);
+  llvm::SmallVector<ChainGroup, 4> linkChains();
+  void reportArithmeticStages();
   void mergeInterleaved(llvm::SmallVectorImpl<ChainGroup> &Groups);
   bool hoistOutputs(llvm::Instruction *LastCall,
                     llvm::ArrayRef<Output> Outputs);

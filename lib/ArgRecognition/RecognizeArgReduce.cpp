@@ -394,26 +394,12 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   return Pl;
 }
 
-bool Recognizer::run() {
-  collectStages();
-  if (Stages.empty())
-    return false;
-  CROSSLANE_DEBUG({
-    dbgs() << "crosslane-recognize-arg: function '" << F.getName() << "' on ";
-    Chip.print(dbgs());
-    dbgs() << ": " << Stages.size() << " cross-lane stage(s)\n";
-  });
-  computeClosures();
-  if (splitMixedPhis()) {
-    DT.recalculate(F);
-    PDT.recalculate(F);
-    for (Stage &S : Stages)
-      S.BB = S.Calls.front()->getParent();
-    Closures.clear();
-    computeClosures();
-  }
-  // Link stage K to the stage whose words all come from K's combine and
-  // that exchanges as many words.
+/// The chains of stages: a stage is linked to the stage whose words all
+/// come from its combine and that exchanges as many words; a stage
+/// repeating an xor offset starts a new chain. Chains whose first stages
+/// were split from one stage (several pairs on one set of exchanges) are
+/// one group, planned first and replaced together.
+SmallVector<Recognizer::ChainGroup, 4> Recognizer::linkChains() {
   SmallVector<int, 8> Next(Stages.size(), -1), Prev(Stages.size(), -1);
   for (unsigned K = 0; K < Stages.size(); ++K)
     for (unsigned J = 0; J < Stages.size(); ++J) {
@@ -452,8 +438,6 @@ bool Recognizer::run() {
         Seen |= Off;
     }
   }
-  // Chains whose first stages were split from one stage (several pairs on
-  // one set of exchanges) are planned first and replaced together.
   SmallVector<ChainGroup, 4> Groups;
   DenseMap<unsigned, unsigned> GroupOf;
   for (unsigned K = 0; K < Stages.size(); ++K) {
@@ -467,9 +451,51 @@ bool Recognizer::run() {
       Chain.push_back(S);
   }
   mergeInterleaved(Groups);
+  return Groups;
+}
+
+/// The missed remark for the stages that combine by arithmetic.
+void Recognizer::reportArithmeticStages() {
+  if (ArithmeticStages.empty())
+    return;
+  auto [SI, Op] = ArithmeticStages.front();
+  NumRefused += ArithmeticStages.size();
+  ORE.emit([&]() {
+    const Stage &S = Stages[SI];
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotAReduction",
+                                    userDebugLoc(S.Calls.front()),
+                                    S.Calls.front()->getParent())
+           << "cross-lane butterfly not replaced (NotAReduction): "
+           << std::to_string(ArithmeticStages.size())
+           << " exchange(s) in this function combine what the lanes read "
+              "by arithmetic ('"
+           << Op
+           << "'), not by choosing a lane's value: a sum or product, not "
+              "an arg-reduction (call __crosslane_reduce_* for those)";
+  });
+}
+
+bool Recognizer::run() {
+  collectStages();
+  if (Stages.empty())
+    return false;
+  CROSSLANE_DEBUG({
+    dbgs() << "crosslane-recognize-arg: function '" << F.getName() << "' on ";
+    Chip.print(dbgs());
+    dbgs() << ": " << Stages.size() << " cross-lane stage(s)\n";
+  });
+  computeClosures();
+  if (splitMixedPhis()) {
+    DT.recalculate(F);
+    PDT.recalculate(F);
+    for (Stage &S : Stages)
+      S.BB = S.Calls.front()->getParent();
+    Closures.clear();
+    computeClosures();
+  }
   bool Changed = false;
   bool Stale = false;
-  for (auto &Group : Groups) {
+  for (auto &Group : linkChains()) {
     if (Stale) {
       // A guarded rewrite split blocks: refresh what this chain reads (only
       // when another chain follows; most kernels have one or two).
@@ -496,23 +522,7 @@ bool Recognizer::run() {
     }
     Stale |= CFGEdits != Edits;
   }
-  if (!ArithmeticStages.empty()) {
-    auto [SI, Op] = ArithmeticStages.front();
-    NumRefused += ArithmeticStages.size();
-    ORE.emit([&]() {
-      const Stage &S = Stages[SI];
-      return OptimizationRemarkMissed(DEBUG_TYPE, "NotAReduction",
-                                      userDebugLoc(S.Calls.front()),
-                                      S.Calls.front()->getParent())
-             << "cross-lane butterfly not replaced (NotAReduction): "
-             << std::to_string(ArithmeticStages.size())
-             << " exchange(s) in this function combine what the lanes read "
-                "by arithmetic ('"
-             << Op
-             << "'), not by choosing a lane's value: a sum or product, not "
-                "an arg-reduction (call __crosslane_reduce_* for those)";
-    });
-  }
+  reportArithmeticStages();
   return Changed;
 }
 
