@@ -608,6 +608,7 @@ private:
   llvm::Instruction *firstExchange(llvm::ArrayRef<llvm::Instruction *> Starts);
   bool interleaves(llvm::ArrayRef<llvm::SmallVector<unsigned, 8>> Earlier,
                    llvm::ArrayRef<llvm::SmallVector<unsigned, 8>> Later);
+  void refuseLoneRead(unsigned SI);
   llvm::SmallVector<ChainGroup, 4> linkChains();
   void reportArithmeticStages();
   void mergeInterleaved(llvm::SmallVectorImpl<ChainGroup> &Groups);

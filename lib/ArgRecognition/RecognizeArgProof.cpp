@@ -890,6 +890,40 @@ bool Recognizer::proveGated(ArrayRef<unsigned> Chain, unsigned SI,
   return true;
 }
 
+/// Which of a stage's words (\p WordOfSlot: each logical slot's word)
+/// hold floats, halves or narrow integers, as the stage's program reads
+/// them.
+static WordKinds wordKinds(ArrayRef<Component> Comps,
+                           ArrayRef<unsigned> WordOfSlot) {
+  WordKinds Kinds;
+  for (const Component &C : Comps)
+    if (C.Kind == SlotKind::Float16) {
+      Kinds.Half.push_back(WordOfSlot[C.Lo]);
+    } else if (C.isFloat()) {
+      Kinds.Float.push_back(WordOfSlot[C.Lo]);
+      if (C.is64())
+        Kinds.Float.push_back(WordOfSlot[C.Hi]);
+    } else if (C.narrowName()) {
+      Kinds.Narrow.push_back({WordOfSlot[C.Lo], C.Least, C.Most});
+    }
+  return Kinds;
+}
+
+/// Adds a stage's outcome \p R (over \p NCands candidates) to the chain's
+/// proof \p P.
+static void addOutcome(ChainProof &P, const StageOutcome &R, unsigned NCands) {
+  for (unsigned CI = 0; CI < NCands; ++CI) {
+    P.Mismatch[CI] += R.Mismatch[CI];
+    P.NumberMismatch[CI] += R.NumberMismatch[CI];
+    P.OrderMismatch[CI] += R.OrderMismatch[CI];
+  }
+  P.MixedZeros |= R.MixedZeros;
+  for (unsigned V = 0; V < 2; ++V)
+    for (unsigned H = 0; H < 2; ++H)
+      for (unsigned U = 0; U < 2; ++U)
+        P.TieKeepsSelf[V][U][H] |= R.TieKeepsSelf[V][U][H];
+}
+
 /// Proves each stage of \p Chain against \p Cands (cached per combine
 /// program) and finds the chain's results.
 bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
@@ -912,17 +946,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
   for (auto [K, SI] : enumerate(Chain)) {
     const Stage &S = Stages[SI];
     StageShape Shape{Comps, WordOfSlot, K + 1 == Chain.size(), {}, {}};
-    WordKinds Kinds;
-    for (const Component &C : Comps)
-      if (C.Kind == SlotKind::Float16) {
-        Kinds.Half.push_back(WordOfSlot[C.Lo]);
-      } else if (C.isFloat()) {
-        Kinds.Float.push_back(WordOfSlot[C.Lo]);
-        if (C.is64())
-          Kinds.Float.push_back(WordOfSlot[C.Hi]);
-      } else if (C.narrowName()) {
-        Kinds.Narrow.push_back({WordOfSlot[C.Lo], C.Least, C.Most});
-      }
+    WordKinds Kinds = wordKinds(Comps, WordOfSlot);
     auto Prog = std::make_unique<CombineProgram>(S.Calls, S.BB, Closures[SI],
                                                  Kinds, DT, PDT);
     // Outputs: the next stage's words, or the last stage's selections.
@@ -946,16 +970,7 @@ bool Recognizer::proveStages(ArrayRef<unsigned> Chain,
     erase_if(P.EmptyKeepsOwn, [&](const EmptyPair &E) {
       return Gated || !keepsOwnState(*Prog, Shape, R.Chosen, E);
     });
-    for (unsigned CI = 0; CI < Cands.size(); ++CI) {
-      P.Mismatch[CI] += R.Mismatch[CI];
-      P.NumberMismatch[CI] += R.NumberMismatch[CI];
-      P.OrderMismatch[CI] += R.OrderMismatch[CI];
-    }
-    P.MixedZeros |= R.MixedZeros;
-    for (unsigned V = 0; V < 2; ++V)
-      for (unsigned H = 0; H < 2; ++H)
-        for (unsigned U = 0; U < 2; ++U)
-          P.TieKeepsSelf[V][U][H] |= R.TieKeepsSelf[V][U][H];
+    addOutcome(P, R, Cands.size());
     if (Shape.Last)
       P.LastWhy =
           R.OutputWhyMsg >= 0 ? Prog->message(R.OutputWhyMsg) : R.OutputWhy;

@@ -268,6 +268,49 @@ static Function *opaqueCombine(const Stage &S) {
   return nullptr;
 }
 
+/// The remark for a chain that is one read whose result is not combined
+/// with the lane's own state (stage \p SI). Sums and products (softmax's
+/// denominator) are reported once per function, not once per exchange.
+void Recognizer::refuseLoneRead(unsigned SI) {
+  const Stage &First = Stages[SI];
+  if (const char *Op = arithmeticUse(First)) {
+    // A ladder loop's own exchange is covered by its unrolled copy's.
+    if (!LoopOf.count(First.Calls.front()))
+      ArithmeticStages.push_back({SI, Op});
+    return;
+  }
+  if (Function *Callee = opaqueCombine(First))
+    refuse(First, "NotAReduction",
+           "what the lanes read is passed to '" + demangle(Callee->getName()) +
+               "', which is not inlined: the combine must be visible here "
+               "(drop noinline, or use __forceinline__)");
+  else
+    refuse(First, "NotAReduction",
+           "what the lanes read is not combined with their own values");
+}
+
+/// What \p Pl's guard knows of lanes without a value: a gated chain has
+/// some; with a sentinel index, an empty lane may keep its own state, whose
+/// index the operation's order encodes as INT_MAX (\p Pl.G.Largest).
+static void setEmptyLanes(ChainPlan &Pl, const ChainProof &P) {
+  Guard &G = Pl.G;
+  const Candidate &C = Pl.C;
+  G.EmptyLanes = P.Gate.has_value();
+  G.EmptyKeepsOwn =
+      C.Sentinel && !P.Gate &&
+      is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel));
+  if (!G.EmptyKeepsOwn)
+    return;
+  unsigned Bits = Pl.Comps[C.IdxSlot].is64() ? 64 : 32;
+  APInt Largest = APInt::getSignedMaxValue(Bits);
+  if (C.LargestIdx)
+    Largest.flipAllBits();
+  if (C.UnsignedIdx)
+    Largest ^= APInt::getSignMask(Bits);
+  G.Largest =
+      C.UnsignedIdx ? int64_t(Largest.getZExtValue()) : Largest.getSExtValue();
+}
+
 /// Checks and proves \p Chain (lane maps, stages, results) and plans its
 /// replacement; nullopt, with a remark, when it is not replaced.
 std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
@@ -286,23 +329,7 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   });
   const Stage &First = Stages[Chain.front()];
   if (Chain.size() == 1 && isPlainRead(Chain.front())) {
-    // Sums and products (softmax's denominator) are reported once per
-    // function, not once per exchange.
-    if (const char *Op = arithmeticUse(First)) {
-      // A ladder loop's own exchange is covered by its unrolled copy's.
-      if (!LoopOf.count(First.Calls.front()))
-        ArithmeticStages.push_back({Chain.front(), Op});
-      return std::nullopt;
-    }
-    if (Function *Callee = opaqueCombine(First))
-      refuse(First, "NotAReduction",
-             "what the lanes read is passed to '" +
-                 demangle(Callee->getName()) +
-                 "', which is not inlined: the combine must be visible here "
-                 "(drop noinline, or use __forceinline__)");
-    else
-      refuse(First, "NotAReduction",
-             "what the lanes read is not combined with their own values");
+    refuseLoneRead(Chain.front());
     return std::nullopt;
   }
   std::string Why;
@@ -371,21 +398,7 @@ std::optional<ChainPlan> Recognizer::planChain(ArrayRef<unsigned> Chain) {
   Guard &G = Pl.G;
   G.TidLeaves.assign(Leaves.begin(), Leaves.end());
   G.TidX = TidX || Leaves.empty();
-  G.EmptyLanes = P.Gate.has_value();
-  G.EmptyKeepsOwn =
-      C.Sentinel && !P.Gate &&
-      is_contained(P.EmptyKeepsOwn, EmptyPair(C.IdxSlot, *C.Sentinel));
-  if (G.EmptyKeepsOwn) {
-    // The code's index that the operation's order encodes as INT_MAX.
-    unsigned Bits = Pl.Comps[C.IdxSlot].is64() ? 64 : 32;
-    APInt Largest = APInt::getSignedMaxValue(Bits);
-    if (C.LargestIdx)
-      Largest.flipAllBits();
-    if (C.UnsignedIdx)
-      Largest ^= APInt::getSignMask(Bits);
-    G.Largest = C.UnsignedIdx ? int64_t(Largest.getZExtValue())
-                              : Largest.getSExtValue();
-  }
+  setEmptyLanes(Pl, P);
   G.BoundIsIndex =
       C.IsArg && AssumedBound.size() == 1 && AssumedBound.front() == C.IdxSlot;
   G.AtLeastMinusOne = std::move(AssumedBound);

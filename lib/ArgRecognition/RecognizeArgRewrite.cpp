@@ -147,6 +147,49 @@ unsigned Recognizer::applyPlans(MutableArrayRef<ChainPlan> Plans) {
   return Done;
 }
 
+/// The operation's \p Results as the chain's \p NumWords exchanged words
+/// (i32, or the exchanged word's type), per logical slot of \p Comps.
+static SmallVector<Value *, 4> resultWords(IRBuilder<> &B,
+                                           ArrayRef<Component> Comps,
+                                           ArrayRef<Value *> Results,
+                                           unsigned NumWords) {
+  SmallVector<Value *, 4> Words(NumWords);
+  for (auto [CI, Cm] : enumerate(Comps)) {
+    Value *R = Results[CI];
+    if (Cm.Kind == SlotKind::Float16)
+      R = B.CreateZExt(B.CreateBitCast(R, B.getInt16Ty()), B.getInt32Ty());
+    else if (Cm.isFloat())
+      R = B.CreateBitCast(R, Cm.is64() ? B.getInt64Ty() : B.getInt32Ty());
+    if (Cm.is64()) {
+      Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
+      Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
+    } else {
+      Words[Cm.Lo] = R;
+    }
+  }
+  return Words;
+}
+
+/// The values of \p Outputs made from \p Words (a word, two words of an
+/// i64, a zero-extended word, or a word's low bits), in their types.
+static SmallVector<Value *, 4>
+outputsOf(IRBuilder<> &B, ArrayRef<Output> Outputs, ArrayRef<Value *> Words) {
+  SmallVector<Value *, 4> Out;
+  for (const Output &O : Outputs) {
+    Value *R = Words[O.Lo];
+    if (O.Hi >= 0)
+      R = B.CreateOr(B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
+                     B.CreateZExt(R, B.getInt64Ty()));
+    else if (O.Hi == -2)
+      R = B.CreateZExt(R, B.getInt64Ty());
+    else if (unsigned Bits = O.I->getType()->getPrimitiveSizeInBits();
+             Bits < 32) // an f16 (or its bits), a narrow integer
+      R = B.CreateTrunc(R, B.getIntNTy(Bits));
+    Out.push_back(B.CreateBitCast(R, O.I->getType()));
+  }
+  return Out;
+}
+
 /// Emits the Crosslane operation that replaces \p Pl's chain before \p At.
 /// Unguarded (\p Guarded == 0), its results replace the chain's; otherwise
 /// returns its run-time guard (true: the operation's results hold) and
@@ -223,39 +266,8 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
     Results[C.IdxSlot] = Flip(Results[C.IdxSlot]);
   if (C.UnsignedVal)
     Results[C.ValSlot] = Flip(Results[C.ValSlot]);
-  // Words of the result, per logical slot.
-  SmallVector<Value *, 4> Words(First.Calls.size());
-  for (auto [CI, Cm] : enumerate(Comps)) {
-    Value *R = Results[CI];
-    if (Cm.Kind == SlotKind::Float16)
-      R = B.CreateZExt(B.CreateBitCast(R, B.getInt16Ty()), B.getInt32Ty());
-    else if (Cm.isFloat())
-      R = B.CreateBitCast(R, Cm.is64() ? B.getInt64Ty() : B.getInt32Ty());
-    if (Cm.is64()) {
-      Words[Cm.Lo] = B.CreateTrunc(R, B.getInt32Ty());
-      Words[Cm.Hi] = B.CreateTrunc(B.CreateLShr(R, 32), B.getInt32Ty());
-    } else {
-      Words[Cm.Lo] = R;
-    }
-  }
-  auto OutputsOf = [&](ArrayRef<Value *> Words) {
-    SmallVector<Value *, 4> Out;
-    for (const Output &O : Outputs) {
-      Value *R = Words[O.Lo];
-      if (O.Hi >= 0)
-        R = B.CreateOr(
-            B.CreateShl(B.CreateZExt(Words[O.Hi], B.getInt64Ty()), 32),
-            B.CreateZExt(R, B.getInt64Ty()));
-      else if (O.Hi == -2)
-        R = B.CreateZExt(R, B.getInt64Ty());
-      else if (unsigned Bits = O.I->getType()->getPrimitiveSizeInBits();
-               Bits < 32) // an f16 (or its bits), a narrow integer
-        R = B.CreateTrunc(R, B.getIntNTy(Bits));
-      Out.push_back(B.CreateBitCast(R, O.I->getType()));
-    }
-    return Out;
-  };
-  NewOut.assign(OutputsOf(Words));
+  NewOut.assign(outputsOf(B, Outputs,
+                          resultWords(B, Comps, Results, First.Calls.size())));
   if (G.EmptyKeepsOwn) {
     // A group without an element: each lane keeps its own pair, the words
     // it sent into the first stage (the guard rules out an element taken
@@ -265,7 +277,7 @@ Value *Recognizer::rewrite(const ChainPlan &Pl, Instruction *At,
       Own.push_back(exchangedWord(Call));
     Value *Nothing = B.CreateICmpEQ(OpIdx, noElementIndex(OpIdx->getType()),
                                     "crosslane.no.element");
-    SmallVector<Value *, 4> OwnOut = OutputsOf(Own);
+    SmallVector<Value *, 4> OwnOut = outputsOf(B, Outputs, Own);
     for (unsigned K = 0; K < NewOut.size(); ++K)
       NewOut[K] = B.CreateSelect(Nothing, OwnOut[K], NewOut[K]);
   }
