@@ -193,7 +193,7 @@ Constant *entryIdentity(SelectInst &S) {
 } // namespace
 
 /// True for an intrinsic whose lowering relies on the operands' quieting.
-static bool isQuietingIntrinsic(Intrinsic::ID ID) {
+bool isQuietingIntrinsic(Intrinsic::ID ID) {
   switch (ID) {
   case Intrinsic::canonicalize:
   case Intrinsic::maximumnum:
@@ -327,6 +327,7 @@ bool relaxNaNGuards(Function &F) {
 
 PreservedAnalyses RelaxNaNGuardPass::run(Function &F,
                                          FunctionAnalysisManager &) {
+  noteStatisticsCounted();
   if (!relaxNaNGuards(F))
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
@@ -367,6 +368,7 @@ private:
 };
 
 bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
+  noteStatisticsCounted();
   Guards.clear();
   Quieting.clear();
   SmallVector<SelectInst *, 8> Found;

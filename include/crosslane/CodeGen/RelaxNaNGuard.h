@@ -30,6 +30,7 @@
 #define CROSSLANE_CODEGEN_RELAXNANGUARD_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
@@ -55,6 +56,9 @@ void tagNaNGuard(llvm::Instruction &I, NaNGuardRole Role);
 /// DropMinMaxQuieting drops): such a function keeps its guards and its
 /// quietings.
 bool needsQuieting(const llvm::Function &F);
+
+/// True for the intrinsics needsQuieting looks for.
+bool isQuietingIntrinsic(llvm::Intrinsic::ID ID);
 
 /// Removes every recognised NaN guard of \p F; true if any was removed.
 bool relaxNaNGuards(llvm::Function &F);
