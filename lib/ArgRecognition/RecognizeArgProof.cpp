@@ -703,7 +703,10 @@ StageCache::get(const CombineProgram &P, const recognize::StageShape &Sh,
                 ArrayRef<recognize::Candidate> Cands) {
   // The program's key, then what else the outcome depends on: the shape
   // and the candidate list (the outcome is indexed by it), as numbers.
-  SmallVector<uint64_t, 32> Rest{Sh.Last, Sh.WordOfSlot.size()};
+  SmallVector<uint64_t, 32> Rest;
+  Rest.reserve(5 + Sh.WordOfSlot.size() + 5 * Sh.Comps.size() +
+               Sh.OutBits.size() + 3 * Cands.size());
+  Rest.append({Sh.Last, Sh.WordOfSlot.size()});
   append_range(Rest, Sh.WordOfSlot);
   Rest.push_back(Sh.Comps.size());
   for (const recognize::Component &C : Sh.Comps)
@@ -717,6 +720,7 @@ StageCache::get(const CombineProgram &P, const recognize::StageShape &Sh,
                  uint64_t(C.UnsignedIdx) | uint64_t(C.LargestIdx) << 1 |
                      uint64_t(C.UnsignedVal) << 2});
   std::string Key = P.key();
+  Key.reserve(Key.size() + Rest.size() * sizeof(uint64_t));
   Key.append(reinterpret_cast<const char *>(Rest.data()),
              Rest.size() * sizeof(uint64_t));
   if (auto It = Map.find(Key); It != Map.end()) {

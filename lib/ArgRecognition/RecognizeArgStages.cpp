@@ -126,8 +126,11 @@ void Recognizer::collectStages() {
   MapVector<std::tuple<Value *, uint64_t, BasicBlock *>, unsigned> Index;
   DenseMap<const Instruction *, unsigned> Order;
   // ds_bpermute addresses computed twice (clang may repeat the bounds
-  // arithmetic per shuffle) are one address when their lanes agree.
-  std::map<std::pair<BasicBlock *, std::vector<int64_t>>, Value *> SameLanes;
+  // arithmetic per shuffle) are one address when their lanes agree: per
+  // block and hash of the lanes, the first address with each lane row.
+  DenseMap<std::pair<BasicBlock *, unsigned>,
+           SmallVector<std::pair<const LaneVector *, Value *>, 1>>
+      SameLanes;
   ReversePostOrderTraversal<Function *> RPOT(&F);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : *BB) {
@@ -140,12 +143,16 @@ void Recognizer::collectStages() {
       if (!K)
         continue;
       if (CI->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute)
-        if (std::optional<LaneVector> A = lanes(K->first))
-          K->first =
-              SameLanes
-                  .try_emplace({BB, std::vector<int64_t>(A->begin(), A->end())},
-                               K->first)
-                  .first->second;
+        if (const LaneVector *A = laneRow(K->first, 0)) {
+          auto &Same = SameLanes[{
+              BB, unsigned(hash_combine_range(A->begin(), A->end()))}];
+          auto It =
+              find_if(Same, [&](const auto &E) { return *E.first == *A; });
+          if (It != Same.end())
+            K->first = It->second;
+          else
+            Same.push_back({A, K->first});
+        }
       Order[CI] = Order.size();
       auto [It, New] = Index.try_emplace(
           std::make_tuple(K->first, K->second, BB), Stages.size());
