@@ -181,6 +181,7 @@ private:
   int readRegister(OpCtx &C);
   int waveCompare(OpCtx &C, bool IsF);
   int waveReduce(OpCtx &C, unsigned IID);
+  int laneIntrinsic(OpCtx &C, unsigned IID);
   int mathIntrinsic(OpCtx &C, unsigned IID);
   int intAluIntrinsic(OpCtx &C, unsigned IID);
   int fpAluIntrinsic(OpCtx &C, unsigned IID);
@@ -1312,6 +1313,31 @@ int AMDGPUTarget::execIntrinsic(OpCtx &C, unsigned IID) {
     C.setPoison(C.opPoison(0) | C.opPoison(1));
     return 1;
   }
+  case Intrinsic::amdgcn_groupstaticsize:
+    return C.fail("llvm.amdgcn.groupstaticsize is not modelled"), -1;
+  case Intrinsic::amdgcn_is_shared:
+  case Intrinsic::amdgcn_is_private: {
+    uint64_t Tag = IID == Intrinsic::amdgcn_is_shared ? 1 : 2;
+    forLanes(C.Exec, [&](unsigned L) { C.res(L) = (C.op(0, L) >> 48) == Tag; });
+    C.setPoison(C.opPoison(0));
+    return 1;
+  }
+  case Intrinsic::amdgcn_live_mask:
+  case Intrinsic::amdgcn_ps_live:
+    return uniformFill(C, 1);
+  case Intrinsic::read_register:
+    return readRegister(C);
+  default:
+    return laneIntrinsic(C, IID);
+  }
+}
+
+/// The intrinsics that move values between lanes, or read or set lanes'
+/// state (readlane, ballots, DPP, permlanes, swizzles, bpermute, whole-wave
+/// mode, wave reductions); the rest go to mathIntrinsic.
+int AMDGPUTarget::laneIntrinsic(OpCtx &C, unsigned IID) {
+  unsigned W = C.W;
+  switch (IID) {
   case Intrinsic::amdgcn_readlane: {
     uint64_t Idx = 0;
     if (!uniformOp(C, 1, Idx, "readlane lane index"))
@@ -1422,20 +1448,6 @@ int AMDGPUTarget::execIntrinsic(OpCtx &C, unsigned IID) {
   case Intrinsic::amdgcn_wave_reduce_fadd:
   case Intrinsic::amdgcn_wave_reduce_fsub:
     return waveReduce(C, IID);
-  case Intrinsic::amdgcn_groupstaticsize:
-    return C.fail("llvm.amdgcn.groupstaticsize is not modelled"), -1;
-  case Intrinsic::amdgcn_is_shared:
-  case Intrinsic::amdgcn_is_private: {
-    uint64_t Tag = IID == Intrinsic::amdgcn_is_shared ? 1 : 2;
-    forLanes(C.Exec, [&](unsigned L) { C.res(L) = (C.op(0, L) >> 48) == Tag; });
-    C.setPoison(C.opPoison(0));
-    return 1;
-  }
-  case Intrinsic::amdgcn_live_mask:
-  case Intrinsic::amdgcn_ps_live:
-    return uniformFill(C, 1);
-  case Intrinsic::read_register:
-    return readRegister(C);
   default:
     return mathIntrinsic(C, IID);
   }
