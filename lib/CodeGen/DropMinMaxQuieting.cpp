@@ -32,8 +32,6 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/IR/Module.h"
-#include "llvm/IR/ValueHandle.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -142,66 +140,6 @@ bool onlyFeedsMinMax(Register R, Opcodes &O, const MachineRegisterInfo &MRI) {
     Any = true;
   }
   return Any;
-}
-
-/// Whether a function calls an intrinsic whose lowering quiets its operands
-/// (isQuietingIntrinsic), answered from the module's declarations of those
-/// intrinsics and their uses rather than by reading the function: by the
-/// time its machine code is here, a function's IR is cold, and the code
-/// generator's IR passes (its inliner, atomic expansion) may have added
-/// such calls since crosslane-relax-nan-guard looked. A declaration added
-/// since the last look comes at the end of the module's function list,
-/// which is looked at again when it has grown. With many such calls in the
-/// module, the function is read instead.
-class QuietingCalls {
-public:
-  bool in(const Function &F);
-
-private:
-  void refresh(const Module &M);
-
-  const Module *Indexed = nullptr;
-  WeakVH Last; ///< the module's last function when it was looked at
-  SmallVector<WeakVH, 4> Decls;
-};
-
-bool QuietingCalls::in(const Function &F) {
-  if (F.hasFnAttribute(Attribute::StrictFP))
-    return true;
-  refresh(*F.getParent());
-  unsigned Budget = 64;
-  for (const WeakVH &H : Decls) {
-    const auto *D = dyn_cast_or_null<Function>(H);
-    if (!D)
-      continue;
-    for (const User *U : D->users()) {
-      if (Budget-- == 0)
-        return needsQuieting(F);
-      const auto *CB = dyn_cast<CallBase>(U);
-      if (CB && CB->getCalledOperand() == D && CB->getFunction() == &F)
-        return true;
-    }
-  }
-  return false;
-}
-
-void QuietingCalls::refresh(const Module &M) {
-  if (M.empty())
-    return;
-  Module::const_iterator From = M.begin();
-  if (Indexed == &M && Last) {
-    const auto *L = cast<Function>(Last);
-    if (L == &M.getFunctionList().back())
-      return;
-    From = std::next(L->getIterator());
-  } else {
-    Decls.clear();
-    Indexed = &M;
-  }
-  for (const Function &D : make_range(From, M.end()))
-    if (isQuietingIntrinsic(D.getIntrinsicID()))
-      Decls.emplace_back(const_cast<Function *>(&D));
-  Last = const_cast<Function *>(&M.getFunctionList().back());
 }
 
 class DropMinMaxQuieting : public MachineFunctionPass {

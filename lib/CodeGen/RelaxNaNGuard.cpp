@@ -216,6 +216,45 @@ bool needsQuieting(const Function &F) {
                 [](const Instruction &I) { return needsQuieting(I); });
 }
 
+bool QuietingCalls::in(const Function &F) {
+  if (F.hasFnAttribute(Attribute::StrictFP))
+    return true;
+  refresh(*F.getParent());
+  unsigned Budget = 64;
+  for (const WeakVH &H : Decls) {
+    const auto *D = dyn_cast_or_null<Function>(H);
+    if (!D)
+      continue;
+    for (const User *U : D->users()) {
+      if (Budget-- == 0)
+        return needsQuieting(F);
+      const auto *CB = dyn_cast<CallBase>(U);
+      if (CB && CB->getCalledOperand() == D && CB->getFunction() == &F)
+        return true;
+    }
+  }
+  return false;
+}
+
+void QuietingCalls::refresh(const Module &M) {
+  if (M.empty())
+    return;
+  Module::const_iterator From = M.begin();
+  if (Indexed == &M && Last) {
+    const auto *L = cast<Function>(Last);
+    if (L == &M.getFunctionList().back())
+      return;
+    From = std::next(L->getIterator());
+  } else {
+    Decls.clear();
+    Indexed = &M;
+  }
+  for (const Function &D : make_range(From, M.end()))
+    if (isQuietingIntrinsic(D.getIntrinsicID()))
+      Decls.emplace_back(const_cast<Function *>(&D));
+  Last = const_cast<Function *>(&M.getFunctionList().back());
+}
+
 static bool isBallot(const Value *V) {
   auto *II = dyn_cast<IntrinsicInst>(V);
   return II && II->getIntrinsicID() == Intrinsic::amdgcn_ballot;
@@ -321,7 +360,6 @@ bool relaxNaNGuards(Function &F) {
   }
   if (Entries.empty())
     return false;
-  sortInProgramOrder(F, Entries);
   return relaxEntries(F, Entries, Quieting);
 }
 
@@ -340,10 +378,11 @@ namespace {
 /// In the code generator, the pass runs on every function of the module
 /// before any other pass does (its own function pass manager, first in the
 /// pipeline), so what each function holds is known from the module's
-/// declarations before the first one: the guards from the ballots' uses,
-/// quieting from the quieting intrinsics' uses. A function is then looked
-/// at only where it has a guard, instead of reading all its instructions.
-/// (Value handles: an entry another pass deleted is not looked at.)
+/// declarations before the first one: the guards from the ballots' uses
+/// (quieting calls from the quieting intrinsics' uses, QuietingCalls). A
+/// function is then looked at only where it has a guard, instead of reading
+/// all its instructions. (Value handles: an entry another pass deleted is
+/// not looked at.)
 class RelaxNaNGuardLegacy : public FunctionPass {
 public:
   static char ID;
@@ -352,7 +391,6 @@ public:
   bool runOnFunction(Function &F) override;
   bool doFinalization(Module &) override {
     Guards.clear();
-    Quieting.clear();
     return false;
   }
   StringRef getPassName() const override {
@@ -364,13 +402,12 @@ public:
 
 private:
   DenseMap<const Function *, SmallVector<WeakVH, 2>> Guards;
-  SmallPtrSet<const Function *, 8> Quieting;
+  QuietingCalls Quieting;
 };
 
 bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
   noteStatisticsCounted();
   Guards.clear();
-  Quieting.clear();
   SmallVector<SelectInst *, 8> Found;
   auto Note = [&]() {
     for (SelectInst *S : Found) {
@@ -383,19 +420,11 @@ bool RelaxNaNGuardLegacy::doInitialization(Module &M) {
   // Guard entries, from the ballots that read their conditions
   // (isGuardEntry).
   for (Function &D : M) {
-    Intrinsic::ID ID = D.getIntrinsicID();
-    bool Ballot = ID == Intrinsic::amdgcn_ballot;
-    if (!Ballot && !isQuietingIntrinsic(ID))
+    if (D.getIntrinsicID() != Intrinsic::amdgcn_ballot)
       continue;
-    for (User *U : D.users()) {
-      auto *CB = dyn_cast<CallBase>(U);
-      if (!CB || CB->getCalledOperand() != &D)
-        continue;
-      if (Ballot)
+    for (User *U : D.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &D)
         addEntriesAmong(*CB->getArgOperand(0), Found);
-      else
-        Quieting.insert(CB->getFunction());
-    }
     Note();
   }
   return false;
@@ -414,8 +443,7 @@ bool RelaxNaNGuardLegacy::runOnFunction(Function &F) {
   if (Entries.empty())
     return false;
   sortInProgramOrder(F, Entries);
-  return relaxEntries(
-      F, Entries, F.hasFnAttribute(Attribute::StrictFP) || Quieting.count(&F));
+  return relaxEntries(F, Entries, Quieting.in(F));
 }
 
 } // namespace

@@ -182,24 +182,6 @@ std::string RewriteJournal::checkNew(const Instruction &I,
   return "";
 }
 
-/// DominatorTree::dominates(\p Def, \p U) (\p U an operand of \p User),
-/// with its common cases inline: the check asks it for every operand.
-static bool dominatesUse(const DominatorTree &DT, const Instruction &Def,
-                         const Instruction &User, const Use &U) {
-  if (isa<InvokeInst, CallBrInst>(Def))
-    return DT.dominates(&Def, U);
-  const auto *Phi = dyn_cast<PHINode>(&User);
-  const BasicBlock *DefBB = Def.getParent();
-  const BasicBlock *UseBB = Phi ? Phi->getIncomingBlock(U) : User.getParent();
-  if (!DT.isReachableFromEntry(UseBB))
-    return true;
-  if (!DT.isReachableFromEntry(DefBB))
-    return false;
-  if (DefBB != UseBB)
-    return DT.dominates(DefBB, UseBB);
-  return Phi || (&Def != &User && Def.comesBefore(&User));
-}
-
 std::string RewriteJournal::check() const {
   std::string Problem;
   auto Fail = [&](StringRef Rule, const Instruction *I) {
@@ -248,7 +230,7 @@ std::string RewriteJournal::check() const {
         if (auto *OI = dyn_cast<Instruction>(V)) {
           if (!OI->getParent() || OI->getParent()->getParent() != &F)
             return Fail("an operand is not in the function", &I);
-          if (!dominatesUse(DT, *OI, I, U))
+          if (!DT.dominates(OI, U))
             return Fail("an operand does not dominate its use", &I);
         } else if (auto *A = dyn_cast<Argument>(V)) {
           if (A->getParent() != &F)

@@ -29,9 +29,11 @@
 #ifndef CROSSLANE_CODEGEN_RELAXNANGUARD_H
 #define CROSSLANE_CODEGEN_RELAXNANGUARD_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/ValueHandle.h"
 
 namespace llvm {
 class FunctionPass;
@@ -59,6 +61,25 @@ bool needsQuieting(const llvm::Function &F);
 
 /// True for the intrinsics needsQuieting looks for.
 bool isQuietingIntrinsic(llvm::Intrinsic::ID ID);
+
+/// needsQuieting for the code generator's passes, answered from the
+/// module's declarations of those intrinsics and their uses rather than by
+/// reading the function (whose IR is cold by then). The code generator's IR
+/// passes (its inliner, atomic expansion) may add such calls between the two
+/// Crosslane passes; a declaration added since the last look comes at the
+/// end of the module's function list, which is looked at again when it has
+/// grown. With many such calls in the module, the function is read instead.
+class QuietingCalls {
+public:
+  bool in(const llvm::Function &F);
+
+private:
+  void refresh(const llvm::Module &M);
+
+  const llvm::Module *Indexed = nullptr;
+  llvm::WeakVH Last; ///< the module's last function when it was looked at
+  llvm::SmallVector<llvm::WeakVH, 4> Decls;
+};
 
 /// Removes every recognised NaN guard of \p F; true if any was removed.
 bool relaxNaNGuards(llvm::Function &F);
