@@ -340,7 +340,8 @@ bool XeTarget::surface(OpCtx &C, const Block2D &B, Surface &S) {
 /// VNNI H to a multiple of 4 / es rows; transposed H to a power of two),
 /// then hand rows to lanes (one element per lane when the row is as wide as
 /// the subgroup, several rows per lane set when narrower, consecutive
-/// elements when wider), block after block.
+/// elements when wider, but the hardware's order where it differs), block
+/// after block.
 std::vector<std::vector<Unit>> XeTarget::specLayout(const Block2D &B) const {
   std::vector<std::vector<Unit>> Lanes(SG);
   for (unsigned Blk = 0; Blk < B.C; ++Blk) {
@@ -364,10 +365,16 @@ std::vector<std::vector<Unit>> XeTarget::specLayout(const Block2D &B) const {
     unsigned Width = Rows[0].size();
     if (Width >= SG) {
       unsigned N = Width / SG;
+      // research/xe-block-io.md §6.3: transposed loads of more than 16 rows
+      // and VNNI loads wider than 16 give lane L cells L, L + 16, ... of a
+      // row on Intel's hardware (IGC's lane type, XeGPU's lane layout), not
+      // the text's L * N, L * N + 1, ...
+      bool Strided = (B.Op == Op2D::Transpose && B.H > 16) ||
+                     (B.Op == Op2D::Transform && B.W > 16);
       for (auto &Row : Rows)
         for (unsigned L = 0; L < SG; ++L)
           for (unsigned E = 0; E < N; ++E)
-            Lanes[L].push_back(Row[L * N + E]);
+            Lanes[L].push_back(Row[Strided ? L + E * SG : L * N + E]);
       continue;
     }
     unsigned PerReg = SG / Width;

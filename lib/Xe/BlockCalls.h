@@ -26,6 +26,7 @@ namespace llvm {
 class AssumptionCache;
 class CallInst;
 class DominatorTree;
+class Function;
 class OptimizationRemarkEmitter;
 class Value;
 } // namespace llvm
@@ -82,10 +83,19 @@ std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
 llvm::SmallVector<llvm::CallInst *, 8> splitBlockCall(const BlockCall &B,
                                                       const SplitPlan &P);
 
+/// For lower=igc, before the alignment guards: replaces each of \p Valid
+/// (subgroup size 16) that IGC 1.0.12504 has no flat builtin for by its
+/// per-lane accesses (PlainFallback.cpp; prefetches dropped) and takes it
+/// out of \p Valid, with a missed remark saying why. Returns whether it
+/// changed the function (per-lane stores add blocks).
+bool lowerWithoutIGCBuiltin(llvm::SmallVectorImpl<BlockCall> &Valid,
+                            llvm::OptimizationRemarkEmitter *ORE,
+                            llvm::StringRef Chip);
+
 /// Replaces each read of \p Valid (already checked, subgroup size 16) that
 /// IGC 1.0.12504 has a flat builtin for by that builtin, storing its result
-/// to the per-lane buffer; remarks what it replaced and what it kept.
-/// Returns whether it changed anything.
+/// to the per-lane buffer, with a remark (lowerWithoutIGCBuiltin reported
+/// the others). Returns whether it changed anything.
 bool lowerToIGCFlatReads(llvm::ArrayRef<BlockCall> Valid,
                          llvm::OptimizationRemarkEmitter *ORE,
                          llvm::StringRef Chip);
@@ -106,6 +116,42 @@ XAlign xAlignment(const BlockCall &B, llvm::AssumptionCache *AC,
 /// base down to 64 bytes needs (a base that is a multiple of 4 bytes, the
 /// moved width within the pitch): crosslane-xe-form-blocks' calls.
 constexpr const char *AlignmentCheckedMD = "crosslane.xe.alignment.checked";
+
+/// Metadata on a 2D call whose base carried a cache hint of the tile API
+/// (CacheHints.cpp): !{i32 L1, i32 L3}, kept by clones and split pieces
+/// until applyCacheHints turns it into SPV_INTEL_cache_controls.
+constexpr const char *CacheControlsMD = "crosslane.xe.cache";
+
+/// The tile API's cache hints (block_io.h: a base wrapped in
+/// __crosslane_xe_cache_controls(base, L1, L3)): checks each against the
+/// operation that uses it, moves it to the operation as CacheControlsMD
+/// (dropped, with a missed remark, where no 2D operation remains: chips
+/// without 2D hardware, \p LowerIGC) and removes the wrapper calls.
+/// Errors and remarks only with \p ORE. Returns whether it changed \p F.
+bool peelCacheHints(llvm::Function &F, const XeChip &Chip, bool LowerIGC,
+                    llvm::OptimizationRemarkEmitter *ORE);
+
+/// Replaces each call of the tile API's cache hint wrapper in \p F by its
+/// pointer; returns whether there was one.
+bool stripCacheHints(llvm::Function &F);
+
+/// Decorates the base of each 2D call with CacheControlsMD, as LLVM 22's
+/// SPIR-V back end takes it: a fresh pointer (a zero-offset GEP) wrapped in
+/// llvm.ptr.annotation with "{6442:\"0,L1\"}{6442:\"1,L3\"}" (6443 for
+/// stores) becomes OpDecorate CacheControl{Load,Store}INTEL on it.
+bool applyCacheHints(llvm::Function &F, const XeChip &Chip,
+                     llvm::OptimizationRemarkEmitter *ORE);
+
+/// True for the shapes whose lane order the extension's text and Intel's
+/// hardware disagree on (research/xe-block-io.md §6.3): transposed loads of
+/// more than 16 rows and VNNI loads wider than 16. The text gives lane i
+/// cells 2i and 2i + 1 of a row; IGC, XeGPU's lane layouts and the hardware
+/// give it cells i and i + 16 (and i + 32, i + 48), and Crosslane follows
+/// them: the per-lane accesses and the executor's Xe model.
+inline bool laneOrderDisputed(BlockOp Op, const BlockShape &S) {
+  return (Op == BlockOp::LoadTranspose && S.H > 16) ||
+         (Op == BlockOp::LoadTransform && S.W > 16);
+}
 
 /// For valid operations (subgroup size 16) whose base is not proven
 /// 64-byte aligned: moves the base down to the 64-byte boundary at run time

@@ -22,6 +22,11 @@
 // block fills whole 64-byte registers, so the one-row C2 shapes (a 32-byte
 // block, which the hardware pads to a register) are left alone.
 //
+// That IGC has no 2D store or prefetch and rejects the extension's opcodes,
+// so for it every other operation becomes the per-lane accesses of
+// PlainFallback.cpp (prefetches are dropped) before the alignment guards
+// run, and the module it gets holds no 2D operation it cannot compile.
+//
 //===----------------------------------------------------------------------===//
 
 #include "BlockCalls.h"
@@ -106,26 +111,52 @@ static void replace(const BlockCall &B, const FlatRead &R) {
   CI->eraseFromParent();
 }
 
+static StringRef missingBuiltin(BlockOp Op) {
+  switch (Op) {
+  case BlockOp::Store:
+    return "IGC 1.0.12504 has no 2D block store";
+  case BlockOp::Prefetch:
+    return "IGC 1.0.12504 has no 2D block prefetch";
+  default:
+    return "IGC 1.0.12504 has no flat 2D read builtin of this shape";
+  }
+}
+
+bool lowerWithoutIGCBuiltin(SmallVectorImpl<BlockCall> &Valid,
+                            OptimizationRemarkEmitter *ORE, StringRef Chip) {
+  bool Changed = false;
+  auto Lowered = [&](const BlockCall &B) {
+    if (flatRead(B.Op, B.Shape))
+      return false;
+    if (ORE)
+      ORE->emit([&] {
+        OptimizationRemarkMissed R("crosslane-xe-block-io", "NoIGCBuiltin",
+                                   userDebugLoc(B.CI), B.CI->getParent());
+        R << "2D block " << shapeName(B) << " on " << Chip << ": "
+          << missingBuiltin(B.Op);
+        if (B.Op == BlockOp::Prefetch)
+          return R << ": dropped (a prefetch has no effect on results)";
+        return R << ": lowered to per-lane "
+                 << (B.Op == BlockOp::Store ? "stores" : "loads");
+      });
+    expandToPlainAccesses(B);
+    B.CI->eraseFromParent();
+    Changed = true;
+    return true;
+  };
+  erase_if(Valid, Lowered);
+  return Changed;
+}
+
 bool lowerToIGCFlatReads(ArrayRef<BlockCall> Valid,
                          OptimizationRemarkEmitter *ORE, StringRef Chip) {
   bool Changed = false;
   for (const BlockCall &B : Valid) {
-    if (B.Op == BlockOp::Store || B.Op == BlockOp::Prefetch)
-      continue;
     std::optional<FlatRead> R = flatRead(B.Op, B.Shape);
-    std::string What = shapeName(B);
-    if (!R) {
-      if (ORE)
-        ORE->emit([&] {
-          return OptimizationRemarkMissed("crosslane-xe-block-io",
-                                          "NoIGCFlatRead", userDebugLoc(B.CI),
-                                          B.CI->getParent())
-                 << "2D block " << What
-                 << " kept: IGC 1.0.12504 has no flat 2D read builtin of this "
-                    "shape";
-        });
+    // lowerWithoutIGCBuiltin reported the others.
+    if (!R)
       continue;
-    }
+    std::string What = shapeName(B);
     if (ORE)
       ORE->emit([&] {
         return OptimizationRemark("crosslane-xe-block-io", "IGCFlatRead",

@@ -11,9 +11,12 @@
 // block b: with rows of Wd cells (after padding), Wd >= 16 gives lane L the
 // cells L*n .. L*n+n-1 (n = Wd / 16) of each row; Wd < 16 puts 16 / Wd
 // rows side by side, lane L taking cell L % Wd of row u * (16 / Wd) + L /
-// Wd. A cell is an element (load, store; transposed: a column's element)
-// or K rows of one column packed into a dword (VNNI, K = 4 / element size,
-// lowest row in the low bits). Prefetches are dropped.
+// Wd. Transposed loads of more than 16 rows and VNNI loads wider than 16
+// follow Intel's hardware instead: lane L's unit u is cell L + 16 * (u %
+// n) of row u / n (BlockCalls.h, laneOrderDisputed). A cell is an element
+// (load, store; transposed: a column's element) or K rows of one column packed
+// into a dword (VNNI, K = 4 / element size, lowest row in the low bits).
+// Prefetches are dropped.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,7 +119,10 @@ std::tuple<Value *, Value *, Value *> Expander::place(const Rows &R,
                                                       unsigned U) {
   if (R.Width >= SG) {
     unsigned N = R.Width / SG;
-    Value *Cell = Bld.CreateAdd(Bld.CreateMul(Lane, c(N)), c(U % N));
+    // Lane L's cells L*N .. L*N+N-1, or L, L+16, ... (laneOrderDisputed).
+    Value *Cell = laneOrderDisputed(B.Op, B.Shape)
+                      ? Bld.CreateAdd(Lane, c(SG * (U % N)))
+                      : Bld.CreateAdd(Bld.CreateMul(Lane, c(N)), c(U % N));
     return {c(U / N), Cell, Bld.getTrue()};
   }
   unsigned PerReg = SG / R.Width;

@@ -137,6 +137,8 @@ CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
   CI->setCallingConv(B.CI->getCallingConv());
   CI->setAttributes(B.CI->getAttributes());
   CI->setDebugLoc(B.CI->getDebugLoc());
+  // Each piece keeps the operation's cache controls (CacheHints.cpp).
+  CI->setMetadata(CacheControlsMD, B.CI->getMetadata(CacheControlsMD));
   return CI;
 }
 

@@ -51,6 +51,13 @@ static cl::opt<bool> XeAssumeAlignedOpt(
              "run-time guards"),
     cl::init(false));
 
+static cl::opt<bool> XeLowerIGCOpt(
+    "crosslane-xe-lower-igc",
+    cl::desc("crosslane-xe-block-io lowers for Debian 12's IGC 1.0.12504 (as "
+             "lower=igc): its flat 2D read builtins where it has one, "
+             "per-lane accesses for other operations"),
+    cl::init(false));
+
 namespace crosslane {
 namespace xe {
 namespace {
@@ -183,6 +190,9 @@ public:
   bool run(ArrayRef<BlockCall> Calls);
   /// The calls that broke no rule.
   SmallVector<BlockCall, 8> Valid;
+  /// Valid calls of a shape this 2D chip lacks and cannot split, which
+  /// another chip has: for per-lane accesses.
+  SmallVector<BlockCall, 4> PerLane;
 
 private:
   Function &F;
@@ -199,7 +209,7 @@ private:
   std::string describe(const BlockCall &B) const;
   unsigned subgroupSize(const BlockCall &B, bool &Changed);
   void checkShapeRules(const BlockCall &B, unsigned SG,
-                       std::optional<SplitPlan> &Split);
+                       std::optional<SplitPlan> &Split, bool &Lacks);
   bool split(const BlockCall &B, const SplitPlan &P, unsigned SG);
   void remarkValid(const BlockCall &B, unsigned SG);
   void checkGeometry(const BlockCall &B);
@@ -276,9 +286,11 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
 }
 
 /// The shape rules; a shape the chip lacks that splits into pieces it has
-/// is not an error: \p Split receives the plan.
+/// is not an error: \p Split receives the plan. Nor is one another chip
+/// has (Xe2's table holds every other chip's shapes), on a 2D chip with
+/// subgroups of 16: \p Lacks is set, for per-lane accesses.
 void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
-                                std::optional<SplitPlan> &Split) {
+                                std::optional<SplitPlan> &Split, bool &Lacks) {
   std::string Rule = checkShape(shapeTable(), B.Op, B.Shape, SG);
   if (Rule.empty())
     return;
@@ -286,8 +298,19 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
   if (CoordTy && CoordTy->getNumElements() == 2 &&
       CoordTy->getElementType()->isIntegerTy())
     Split = planSplit(shapeTable(), B.Op, B.Shape, SG);
-  if (!Split)
+  if (Split)
+    return;
+  const XeChip *Widest = lookupXeChip("bmg");
+  Lacks = SG == 16 && Widest && checkShape(*Widest, B.Op, B.Shape, SG).empty();
+  if (!Lacks)
     error(B, Rule);
+  else
+    missed(B, "ShapeLacking",
+           Rule + ": " + Chip.Name + " lacks this shape (" + Widest->Name +
+               " has it); lowered to per-lane " +
+               (B.Op == BlockOp::Store      ? "stores"
+                : B.Op == BlockOp::Prefetch ? "accesses: dropped"
+                                            : "loads"));
 }
 
 /// Replaces \p B by the pieces of \p P, which join the valid calls.
@@ -505,15 +528,8 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
                    "16 (the kernel requires " +
                    Twine(SG) + ")");
     std::optional<SplitPlan> Split;
-    checkShapeRules(B, SG, Split);
-    // research/xe-block-io.md §6.3: for these IGC and the hardware give lane
-    // i rows i and i + 16, the extension's text rows 2i and 2i + 1.
-    if (!Chip.Has2DBlock &&
-        ((B.Op == BlockOp::LoadTranspose && B.Shape.H > 16) ||
-         (B.Op == BlockOp::LoadTransform && B.Shape.W > 16)))
-      error(B, "the per-lane fallback does not rewrite this shape: its lane "
-               "order differs between the extension's text and Intel's "
-               "hardware (rows i and i + 16 per lane)");
+    bool Lacks = false;
+    checkShapeRules(B, SG, Split, Lacks);
     // Alignment facts for the guards, while the dominator tree is valid.
     if (B.Base->getType()->isPointerTy())
       B.BaseAlign = provenBaseAlign(B, &AC, &DT);
@@ -533,6 +549,10 @@ bool Validator::run(ArrayRef<BlockCall> Calls) {
     ++NumValid;
     if (Split) {
       Changed |= split(B, *Split, SG);
+      continue;
+    }
+    if (Lacks) {
+      PerLane.push_back(B);
       continue;
     }
     if (SG == 16)
@@ -570,14 +590,25 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
                 const auto *CB = dyn_cast<CallBase>(U);
                 return CB && CB->getFunction() == K;
               });
-  SmallVector<BlockCall, 8> Calls;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (std::optional<BlockCall> B = xe::decodeBlockCall(CI))
-          Calls.push_back(*B);
-  if (Calls.empty())
-    return PreservedAnalyses::all();
+  auto Collect = [&] {
+    SmallVector<BlockCall, 8> Calls;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CI = dyn_cast<CallInst>(&I))
+          if (std::optional<BlockCall> B = xe::decodeBlockCall(CI))
+            Calls.push_back(*B);
+    return Calls;
+  };
+  SmallVector<BlockCall, 8> Calls = Collect();
+  if (Calls.empty()) {
+    // The tile API's hint wrapper has no definition: it goes, with or
+    // without a 2D operation to carry the hint.
+    if (!xe::stripCacheHints(F))
+      return PreservedAnalyses::all();
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    return PA;
+  }
   noteStatisticsCounted();
   StringRef ChipName = Opts.Chip.empty() ? StringRef(XeChipOpt) : Opts.Chip;
   const XeChip *Chip = lookupXeChip(ChipName);
@@ -599,17 +630,29 @@ PreservedAnalyses XeBlockIOPass::run(Function &F,
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &AC = FAM.getResult<AssumptionAnalysis>(F);
   bool Assume = Opts.AssumeAlignedBase || XeAssumeAlignedOpt;
+  bool LowerIGC = Opts.LowerIGC || XeLowerIGCOpt;
+  bool Hinted = xe::peelCacheHints(F, *Chip, LowerIGC, ORE);
+  if (Hinted)
+    Calls = Collect();
   xe::Validator V(F, *Chip, ORE, PDT, AC, DT, Assume);
-  bool Changed = V.run(Calls);
+  bool Changed = V.run(Calls) || Hinted;
   // The per-lane fallback's stores and the alignment guards are branches:
   // new blocks.
   if (!Chip->Has2DBlock && xe::lowerToPlainAccesses(V.Valid, ORE, Chip->Name))
     return PreservedAnalyses::none();
+  // (Reported by the validator.)
+  for (const xe::BlockCall &B : V.PerLane) {
+    xe::expandToPlainAccesses(B);
+    B.CI->eraseFromParent();
+  }
   bool NewBlocks =
-      !Opts.AssumeAlignedBase && xe::guardAlignment(V.Valid, ORE, Chip->Name);
-  if (Opts.LowerIGC)
+      LowerIGC && xe::lowerWithoutIGCBuiltin(V.Valid, ORE, Chip->Name);
+  if (!Opts.AssumeAlignedBase)
+    NewBlocks |= xe::guardAlignment(V.Valid, ORE, Chip->Name);
+  if (LowerIGC)
     Changed |= xe::lowerToIGCFlatReads(V.Valid, ORE, Chip->Name);
-  if (NewBlocks)
+  Changed |= xe::applyCacheHints(F, *Chip, ORE);
+  if (NewBlocks || !V.PerLane.empty())
     return PreservedAnalyses::none();
   if (!Changed)
     return PreservedAnalyses::all();

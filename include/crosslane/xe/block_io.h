@@ -42,9 +42,11 @@
 // The shape is part of the function's name, so BITS, H, W and C must be
 // integer literals or macros that expand to them. Only the guaranteed
 // shapes are declared; CROSSLANE_XE_DECLARE_* declare others (a chip may
-// have more, e.g. Xe2's 32-wide VNNI loads), and crosslane-xe-block-io
-// reports a shape the chip lacks as an error at the line of the call
-// (with -gline-tables-only or -Rpass; otherwise at the kernel's line).
+// have more, e.g. Xe2's 32-wide VNNI loads). crosslane-xe-block-io
+// splits a shape the chip lacks by rows or blocks, makes one only another
+// chip has per-lane accesses (a missed remark), and reports any other as
+// an error at the line of the call (with -gline-tables-only or -Rpass;
+// otherwise at the kernel's line).
 //
 // Lane element types (the extension's): 16-bit operations and 8-bit ones
 // 32 wide use ushort (an 8-bit 32-wide row gives each lane two adjacent
@@ -62,11 +64,13 @@
 // or fours (8-bit) into a uint, the lower row in the lower bits: with a
 // 16-wide 16-bit block, lane L's element k is rows 2k (low half) and
 // 2k + 1 (high half) of column L. A transposed load of a 32-bit 16 x 8
-// block gives lane L row L: element j is column j (for 32 rows the
-// extension's text and Intel's compiler disagree on which two rows a lane
-// gets, docs/Xe.md). Blocks narrower than 16 put 16 / W rows in each
-// register row (lane L holds column L % W of rows L / W, L / W + 16 / W,
-// ...); wider ones give each lane W / 16 adjacent elements per row.
+// block gives lane L row L: element j is column j. Blocks narrower than
+// 16 put 16 / W rows in each register row (lane L holds column L % W of
+// rows L / W, L / W + 16 / W, ...); wider ones give each lane W / 16
+// adjacent elements per row, except as Intel's hardware does for a
+// transposed load of 32 rows (lane L: rows L and L + 16, column by column)
+// and a VNNI load wider than 16 (columns L, L + 16, ...), where the
+// extension's text would give adjacent ones (docs/Xe.md).
 //
 // Rules the caller must meet (the extension's; crosslane-xe-block-io
 // checks what it can prove and says what it cannot, docs/Xe.md): a
@@ -86,6 +90,8 @@
 //   crosslane::xe::load_transposed<32, 16, 8, 1>(T, X, Y, TFrag);
 //   crosslane::xe::store<16, 8, 16>(C, Col, Row, CFrag);
 //   crosslane::xe::prefetch<16, 8, 16, 2>(A, K0 + 32, Row);
+//   crosslane::xe::load_cc<16, 8, 16, 2, CROSSLANE_XE_LOAD_STREAMING,
+//                          CROSSLANE_XE_LOAD_CACHED>(A, K0, Row, AFrag);
 //
 // They call __spirv_Subgroup2DBlock{Load,LoadTransform,LoadTranspose,
 // Store,Prefetch}INTEL, which LLVM's SPIR-V back end emits as the
@@ -93,15 +99,19 @@
 // at the line of the template's caller. crosslane::xe::lane_bytes*<...>()
 // give the fragment sizes as the macros do.
 //
-// Cache hints (SPV_INTEL_cache_controls) are not offered: clang-22 cannot
-// express them soundly from OpenCL C. It has no attribute or builtin for
-// them, and LLVM 22's SPIR-V back end drops the call metadata MLIR's XeVM
-// and the SPIR-V translator use. The one route found, an annotate
-// attribute on a struct member whose address is taken, needs
-// -mllvm --spirv-ext=+SPV_INTEL_cache_controls (without it clang-22
-// aborts), decorates the pointer the annotation wraps (at -O2 the kernel
-// argument, so every access through it; at -O0 a temporary the call never
-// sees), and is ignored by the only Intel compiler here. docs/Xe.md has the details.
+// Cache hints (SPV_INTEL_cache_controls): each operation has a *_CC form
+// with two more arguments, the L1 and L3 controls, e.g.
+//
+//   CROSSLANE_XE_LOAD_CC(A, 16, 8, 16, 2, K0, Row, AFrag,
+//                        CROSSLANE_XE_LOAD_STREAMING, CROSSLANE_XE_LOAD_CACHED);
+//
+// Loads and prefetches take CROSSLANE_XE_LOAD_*, stores
+// CROSSLANE_XE_STORE_*, in the pairs the hardware's messages encode
+// (docs/Xe.md). They need crosslane-xe-block-io, which turns them into
+// the extension's decorations (-mllvm --spirv-ext=+SPV_INTEL_cache_controls
+// for clang's SPIR-V output) or drops them with a remark where no 2D
+// operation remains; without the pass the kernel calls an undefined
+// __crosslane_xe_cache_controls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -152,6 +162,26 @@ crosslane_xe_surface_make(global void *base, int width, int height, int pitch,
   (S_).base, (S_).width * (S_).elem_bytes, (S_).height,                        \
       (S_).pitch * (S_).elem_bytes, (int2)((X_), (Y_))
 
+// Cache controls (SPV_INTEL_cache_controls' numbering).
+#define CROSSLANE_XE_LOAD_UNCACHED 0
+#define CROSSLANE_XE_LOAD_CACHED 1
+#define CROSSLANE_XE_LOAD_STREAMING 2
+#define CROSSLANE_XE_LOAD_INVALIDATE_AFTER_READ 3
+#define CROSSLANE_XE_STORE_UNCACHED 0
+#define CROSSLANE_XE_STORE_WRITE_THROUGH 1
+#define CROSSLANE_XE_STORE_WRITE_BACK 2
+#define CROSSLANE_XE_STORE_STREAMING 3
+
+/// The base with cache controls for the operation that takes it;
+/// crosslane-xe-block-io replaces the call (it has no definition).
+__attribute__((overloadable)) global void *
+__crosslane_xe_cache_controls(global void *base, int l1, int l3);
+
+#define CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_)                        \
+  __crosslane_xe_cache_controls((S_).base, (L1_), (L3_)),                      \
+      (S_).width * (S_).elem_bytes, (S_).height,                               \
+      (S_).pitch * (S_).elem_bytes, (int2)((X_), (Y_))
+
 #define CROSSLANE_XE_LOAD(S_, BITS_, H_, W_, C_, X_, Y_, FRAG_)                \
   CROSSLANE_XE_READ_NAME_(BITS_, H_, W_, C_)(CROSSLANE_XE_ARGS_(S_, X_, Y_),   \
                                              (FRAG_))
@@ -166,6 +196,24 @@ crosslane_xe_surface_make(global void *base, int width, int height, int pitch,
                                              (FRAG_))
 #define CROSSLANE_XE_PREFETCH(S_, BITS_, H_, W_, C_, X_, Y_)                   \
   CROSSLANE_XE_PREFETCH_NAME_(BITS_, H_, W_, C_)(CROSSLANE_XE_ARGS_(S_, X_, Y_))
+
+#define CROSSLANE_XE_LOAD_CC(S_, BITS_, H_, W_, C_, X_, Y_, FRAG_, L1_, L3_)  \
+  CROSSLANE_XE_READ_NAME_(BITS_, H_, W_, C_)(                                  \
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_), (FRAG_))
+#define CROSSLANE_XE_LOAD_VNNI_CC(S_, BITS_, H_, W_, C_, X_, Y_, FRAG_,    \
+                                      L1_, L3_)                                \
+  CROSSLANE_XE_VNNI_NAME_(BITS_, H_, W_, C_)(                                  \
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_), (FRAG_))
+#define CROSSLANE_XE_LOAD_TRANSPOSED_CC(S_, BITS_, H_, W_, C_, X_, Y_,     \
+                                            FRAG_, L1_, L3_)                   \
+  CROSSLANE_XE_TRANSPOSED_NAME_(BITS_, H_, W_, C_)(                            \
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_), (FRAG_))
+#define CROSSLANE_XE_STORE_CC(S_, BITS_, H_, W_, X_, Y_, FRAG_, L1_, L3_)  \
+  CROSSLANE_XE_WRITE_NAME_(BITS_, H_, W_, 1)(                                  \
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_), (FRAG_))
+#define CROSSLANE_XE_PREFETCH_CC(S_, BITS_, H_, W_, C_, X_, Y_, L1_, L3_)  \
+  CROSSLANE_XE_PREFETCH_NAME_(BITS_, H_, W_, C_)(                              \
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_))
 
 // Bytes of a lane's fragment (subgroup 16; H and W powers of two, as in
 // every shape the hardware takes) for a load or store, a VNNI load (32 /
@@ -296,13 +344,21 @@ constexpr int lane_bytes_transposed() {
 // array, or a pointer the compiler sees as generic, such as a member of a
 // tile object); the operation takes it as private.
 
-// The three reads differ only in the builtin they call.
+// The three reads differ only in the builtin they call; each has a _cc
+// form with the L1 and L3 cache controls as template arguments.
 #define CROSSLANE_XE_DEFINE_READ_(NAME_, BUILTIN_)                             \
   template <int Bits, int H, int W, int C = 1, typename T>                     \
   __attribute__((always_inline)) inline void NAME_(                            \
       const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
     CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
-    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_(S, X, Y),             \
+    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_(S, X, Y),                   \
+             (private void *)Frag);                                            \
+  }                                                                            \
+  template <int Bits, int H, int W, int C, int L1, int L3, typename T>         \
+  __attribute__((always_inline)) inline void NAME_##_cc(                       \
+      const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
+    CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
+    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3),    \
              (private void *)Frag);                                            \
   }
 /// load_nd: C blocks of H rows x W elements of Bits bits at (x, y).
@@ -324,6 +380,15 @@ store(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
                                     (const private void *)Frag,
                                     CROSSLANE_XE_ARGS_(S, X, Y));
 }
+/// store_nd with the L1 and L3 cache controls (CROSSLANE_XE_STORE_*).
+template <int Bits, int H, int W, int C, int L1, int L3, typename T>
+__attribute__((always_inline)) inline void
+store_cc(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
+  __spirv_Subgroup2DBlockStoreINTEL(
+      Bits / 8, W, H, C, (const private void *)Frag,
+      CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3));
+}
 /// prefetch_nd.
 template <int Bits, int H, int W, int C = 1>
 __attribute__((always_inline)) inline void
@@ -331,6 +396,14 @@ prefetch(const crosslane_xe_surface &S, int X, int Y) {
   CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
   __spirv_Subgroup2DBlockPrefetchINTEL(Bits / 8, W, H, C,
                                        CROSSLANE_XE_ARGS_(S, X, Y));
+}
+/// prefetch_nd with the L1 and L3 cache controls (CROSSLANE_XE_LOAD_*).
+template <int Bits, int H, int W, int C, int L1, int L3>
+__attribute__((always_inline)) inline void
+prefetch_cc(const crosslane_xe_surface &S, int X, int Y) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
+  __spirv_Subgroup2DBlockPrefetchINTEL(
+      Bits / 8, W, H, C, CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3));
 }
 
 #undef CROSSLANE_XE_CHECK_SHAPE_

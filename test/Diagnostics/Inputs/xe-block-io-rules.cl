@@ -124,7 +124,7 @@ kernel void spirv_sg32(global ushort *a, global ushort *out) {
   out[get_global_id(0)] = v[0];
 }
 
-// dg2's per-lane fallback and a transpose of more than 16 rows.
+// dg2's per-lane fallback: a transpose of 32 rows, in the hardware's order.
 SG kernel void tall_transpose(global uint *a, global uint *out) {
   uint v[16];
   intel_sub_group_2d_block_read_transpose_32b_32r8x1c(a, 128, 64, 128, (int2)(0, 0), v);
