@@ -69,6 +69,9 @@ std::optional<BlockCall> decodeBlockCall(llvm::CallInst *CI);
 struct SplitPlan {
   BlockShape Piece;
   unsigned Pieces = 0;
+  /// 16-wide blocks per block of the operation when it is split by its
+  /// width (planWidthSplit); 1 otherwise.
+  unsigned Columns = 1;
 };
 
 /// The split of \p Op with shape \p S on \p Chip into the fewest pieces of
@@ -77,6 +80,14 @@ struct SplitPlan {
 /// so (a width or a transposed load, subgroup size other than 16).
 std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
                                    const BlockShape &S, unsigned SG);
+
+/// The split of a VNNI load wider than 16 that \p Chip lacks (Xe2's 32-
+/// and 64-wide VNNI on pvc) into one load of 16-wide blocks side by side,
+/// whose units each lane then puts in the order the wide load gives them
+/// (the hardware's: columns L, L + 16, ... of each row group);
+/// std::nullopt if there is none.
+std::optional<SplitPlan> planWidthSplit(const XeChip &Chip, BlockOp Op,
+                                        const BlockShape &S, unsigned SG);
 
 /// Replaces \p B by the pieces of \p P (same spelling; x, y and the
 /// fragment pointer advanced per piece) and returns them.

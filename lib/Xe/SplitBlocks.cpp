@@ -67,6 +67,20 @@ std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
   return Best;
 }
 
+std::optional<SplitPlan> planWidthSplit(const XeChip &Chip, BlockOp Op,
+                                        const BlockShape &S, unsigned SG) {
+  if (!Chip.Has2DBlock || SG != 16 || Op != BlockOp::LoadTransform ||
+      S.W <= 16 || !isPow2(S.W) || !isPow2(S.H) || !isPow2(S.C) ||
+      checkShape(Chip, Op, S, SG).empty())
+    return std::nullopt;
+  unsigned N = S.W / 16;
+  // Block b's columns are 16-wide blocks b * N .. b * N + N - 1.
+  BlockShape P{S.ElemBytes, 16, S.H, S.C * N};
+  if (!checkShape(Chip, Op, P, SG).empty())
+    return std::nullopt;
+  return SplitPlan{P, 1, N};
+}
+
 namespace {
 
 /// Emits the pieces of one operation before it, then erases it.
@@ -80,8 +94,13 @@ private:
   const SplitPlan &P;
   IRBuilder<> Bld;
 
+  /// Where the pieces write the lane's units: the fragment, or for a split
+  /// by width a buffer they are reordered from.
+  Value *Frag = nullptr;
+
   FunctionCallee callee() const;
   CallInst *piece(unsigned DX, unsigned DY, uint64_t Offset);
+  void reorderColumns();
 };
 
 /// The OpenCL spelling names the shape: the piece's function has the same
@@ -119,7 +138,7 @@ CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
                           ConstantVector::get({ConstantInt::get(ElemTy, DX),
                                                ConstantInt::get(ElemTy, DY)}),
                           "xe.piece.coord");
-  Value *Private = B.Private;
+  Value *Private = Frag ? Frag : B.Private;
   if (Private && Offset)
     Private = Bld.CreateConstInBoundsGEP1_64(Bld.getInt8Ty(), Private, Offset,
                                              "xe.piece.frag");
@@ -130,6 +149,7 @@ CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
       A = Private;
   }
   if (!B.OpenCLName) { // (ElemSize, W, H, C, ...)
+    Args[1] = ConstantInt::get(Args[1]->getType(), P.Piece.W);
     Args[2] = ConstantInt::get(Args[2]->getType(), P.Piece.H);
     Args[3] = ConstantInt::get(Args[3]->getType(), P.Piece.C);
   }
@@ -142,8 +162,39 @@ CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
   return CI;
 }
 
+/// After a split by width: lane unit k of the wide block b (row group
+/// k / N, 16 columns k % N) is unit r of 16-wide block b * N + k % N.
+void Splitter::reorderColumns() {
+  const BlockShape &S = B.Shape;
+  unsigned N = P.Columns;
+  unsigned R = unsigned(laneBytes(B.Op, S, 16) / 4 / (S.C * N));
+  Type *I32 = Bld.getInt32Ty();
+  for (unsigned Blk = 0; Blk < S.C; ++Blk)
+    for (unsigned K = 0; K < R * N; ++K) {
+      unsigned From = (Blk * N + K % N) * R + K / N;
+      Value *V = Bld.CreateAlignedLoad(
+          I32, Bld.CreateConstInBoundsGEP1_64(I32, Frag, From), Align(4));
+      Bld.CreateAlignedStore(
+          V, Bld.CreateConstInBoundsGEP1_64(I32, B.Private, Blk * R * N + K),
+          Align(4));
+    }
+}
+
 SmallVector<CallInst *, 8> Splitter::run() {
   const BlockShape &S = B.Shape;
+  if (P.Columns > 1) {
+    BasicBlock &Entry = B.CI->getFunction()->getEntryBlock();
+    IRBuilder<> AtEntry(&Entry, Entry.getFirstInsertionPt());
+    uint64_t Bytes = laneBytes(B.Op, S, 16);
+    Frag = AtEntry.CreateAlloca(ArrayType::get(AtEntry.getInt32Ty(), Bytes / 4),
+                                B.Private->getType()->getPointerAddressSpace(),
+                                nullptr, "xe.wide.frag");
+    cast<AllocaInst>(Frag)->setAlignment(Align(64));
+    SmallVector<CallInst *, 8> Pieces{piece(0, 0, 0)};
+    reorderColumns();
+    B.CI->eraseFromParent();
+    return Pieces;
+  }
   BlockShape OneBlock{S.ElemBytes, S.W, S.H, 1};
   BlockShape PieceBlock{S.ElemBytes, S.W, P.Piece.H, 1};
   uint64_t BlockBytes = laneBytes(B.Op, OneBlock, 16);

@@ -302,6 +302,11 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
     return;
   const XeChip *Widest = lookupXeChip("bmg");
   Lacks = SG == 16 && Widest && checkShape(*Widest, B.Op, B.Shape, SG).empty();
+  if (Lacks && Chip.Has2DBlock && B.Private &&
+      (Split = planWidthSplit(shapeTable(), B.Op, B.Shape, SG))) {
+    Lacks = false;
+    return;
+  }
   if (!Lacks)
     error(B, Rule);
   else
@@ -337,7 +342,10 @@ bool Validator::split(const BlockCall &B, const SplitPlan &P, unsigned SG) {
              << Whole << " on " << Chip.Name << " split into "
              << ore::NV("Pieces", P.Pieces) << " x "
              << describe(Piece).substr(strlen("2D block ")) << " (" << Why
-             << ")";
+             << ")"
+             << (P.Columns > 1 ? ", each lane's dwords put back in the wide "
+                                 "load's order"
+                               : "");
     });
   return true;
 }
