@@ -1,4 +1,4 @@
-//===- FormBlocks.cpp - 2D block loads formed from per-lane loads ---------===//
+//===- FormBlocks.cpp - 2D block loads and stores from per-lane ones -----===//
 //
 // Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -36,6 +36,11 @@
 // write to memory between the first and the last load, and a shape the
 // chip has. crosslane-xe-block-io then aligns the base (AlignmentGuards).
 //
+// Stores of a tile's rows, lane by lane, become a 2D block store the same
+// way, where the last of them was, when nothing between the first and the
+// last touches memory; the original stores, in their order, run when the
+// guard fails.
+//
 //===----------------------------------------------------------------------===//
 
 #include "BlockCalls.h"
@@ -69,6 +74,8 @@ using namespace crosslane::xe;
 
 CROSSLANE_STATISTIC(NumFormed, "Number of 2D block loads formed");
 CROSSLANE_STATISTIC(NumRowLoads, "Number of per-lane loads they replace");
+CROSSLANE_STATISTIC(NumFormedStores, "Number of 2D block stores formed");
+CROSSLANE_STATISTIC(NumRowStores, "Number of per-lane stores they replace");
 
 namespace crosslane {
 namespace {
@@ -123,12 +130,17 @@ Value *findLane(Value *V, unsigned Depth, Value *&Found, bool &Several) {
 /// scalar evolution sees it (Elem i8, Core the byte offset, no cast).
 struct RowLoad {
   LoadInst *LI = nullptr;
+  StoreInst *SI = nullptr; ///< a row store instead (LI null)
   Value *Base = nullptr;
   Type *Elem = nullptr;
   unsigned Cast = 0; ///< Instruction::SExt, ZExt or 0
   Lane L;
   const SCEV *CoreS = nullptr;
   unsigned Row = 0;
+  Instruction *inst() const { return LI ? static_cast<Instruction *>(LI) : SI; }
+  Type *valueType() const {
+    return LI ? LI->getType() : SI->getValueOperand()->getType();
+  }
 };
 
 /// The one lane query among the values \p S is computed from.
@@ -146,12 +158,14 @@ std::optional<Lane> laneIn(const SCEV *S) {
   return Several ? std::nullopt : Found;
 }
 
-std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE) {
-  if (!LI->isSimple() || LI->getPointerAddressSpace() != 1)
+/// A per-lane load or store (\p I) of global memory at \p Ptr.
+std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
+                                 ScalarEvolution &SE) {
+  if (Ptr->getType()->getPointerAddressSpace() != 1)
     return std::nullopt;
   RowLoad R;
-  R.LI = LI;
-  Value *Ptr = LI->getPointerOperand();
+  R.LI = dyn_cast<LoadInst>(I);
+  R.SI = dyn_cast<StoreInst>(I);
   auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
   auto *Widen = GEP && GEP->getNumIndices() == 1
                     ? dyn_cast<CastInst>(GEP->getOperand(1))
@@ -175,13 +189,25 @@ std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE) {
   if (!BaseS)
     return std::nullopt;
   R.Base = BaseS->getValue();
-  R.Elem = Type::getInt8Ty(LI->getContext());
+  R.Elem = Type::getInt8Ty(I->getContext());
   R.CoreS = SE.getMinusSCEV(PS, BaseS);
   std::optional<Lane> L = laneIn(R.CoreS);
   if (!L || isa<SCEVCouldNotCompute>(R.CoreS))
     return std::nullopt;
   R.L = *L;
   return R;
+}
+
+std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE) {
+  if (!LI->isSimple())
+    return std::nullopt;
+  return rowAccess(LI, LI->getPointerOperand(), SE);
+}
+
+std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE) {
+  if (!SI->isSimple())
+    return std::nullopt;
+  return rowAccess(SI, SI->getPointerOperand(), SE);
 }
 
 /// The shape of the load a group forms.
@@ -232,7 +258,7 @@ struct Plan {
   Shape S;
   const SCEV *U0 = nullptr, *Stride = nullptr;
   Value *U0V = nullptr, *StrideV = nullptr;
-  LoadInst *First = nullptr;
+  Instruction *First = nullptr; ///< where the uniform values go
 };
 
 /// A per-lane load run once per iteration of a loop of Rows iterations
@@ -283,8 +309,15 @@ private:
   bool uniformLeaves(const SCEV *S, const Lane &L) const;
   LoadInst *firstOf(ArrayRef<RowLoad> G) const;
   bool noWritesBetween(ArrayRef<RowLoad> G) const;
+  bool tiles(SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P);
   std::optional<Plan> plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
   CallInst *form(Plan &P);
+  bool onlyArithmeticBetween(ArrayRef<RowLoad> G, Instruction *&First,
+                             Instruction *&Last) const;
+  std::optional<Plan> planStores(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
+  void collectStorePlans(BasicBlock &BB, bool ReqdSG16,
+                         SmallVectorImpl<Plan> &Plans);
+  CallInst *formStores(Plan &P);
   std::string rules(const RowLoad &R0, const Shape &S, const SCEV *Stride);
   std::string kernelRule(const RowLoad &R, bool ReqdSG16) const;
   std::string tileRule(const RowLoad &Start, const Shape &S, const SCEV *Stride,
@@ -302,30 +335,35 @@ private:
                Value *StrideIdx, Value *Row0, Value *Pitch, std::string &What);
   CallInst *read(Instruction *Then, const Shape &S, const Tile &T, DebugLoc Loc,
                  AllocaInst *&Frag);
+  AllocaInst *fragment(const Shape &S);
+  CallInst *blockCall(IRBuilder<> &TB, StringRef Name, const Shape &S,
+                      const Tile &T, AllocaInst *Frag, DebugLoc Loc);
   void remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
-                    const Twine &From, StringRef What);
+                    const Twine &From, StringRef What, bool Store = false);
 };
 
 void Former::missed(const RowLoad &R, unsigned Count, const Twine &Why) {
-  missed(R,
-         Twine(Count) + " per-lane loads of " +
-             (R.LI->getType()->isVectorTy() ? "vectors" : "elements") +
-             " in rows",
-         Why);
+  missed(
+      R,
+      Twine(Count) + (R.LI ? " per-lane loads of " : " per-lane stores of ") +
+          (R.valueType()->isVectorTy() ? "vectors" : "elements") + " in rows",
+      Why);
 }
 
 void Former::missed(const RowLoad &R, const Twine &What, const Twine &Why) {
   ORE.emit([&] {
-    return OptimizationRemarkMissed(DEBUG_TYPE, "NotFormed", userDebugLoc(R.LI),
-                                    R.LI->getParent())
-           << What.str() << " not formed into a 2D block load: " << Why.str();
+    return OptimizationRemarkMissed(DEBUG_TYPE, "NotFormed",
+                                    userDebugLoc(R.inst()),
+                                    R.inst()->getParent())
+           << What.str() << " not formed into a 2D block "
+           << (R.LI ? "load: " : "store: ") << Why.str();
   });
 }
 
 /// Element size, elements per lane and lane coefficient, the same for all
 /// loads of \p G; false if the loads do not tile a row lane by lane.
 bool Former::shapeOf(SmallVectorImpl<RowLoad> &G, Shape &S) {
-  Type *T = G[0].LI->getType();
+  Type *T = G[0].valueType();
   Type *ET = T->getScalarType();
   if (!ET->isIntegerTy() && !ET->isHalfTy() && !ET->isBFloatTy() &&
       !ET->isFloatTy())
@@ -468,6 +506,14 @@ std::string readName(const Shape &S) {
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
 
+/// The mangled OpenCL name of the write (the fragment typed as for reads).
+std::string writeName(const Shape &S) {
+  std::string Name = formatv("intel_sub_group_2d_block_write_{0}b_{1}r{2}x1c",
+                             S.Es * 8, S.Rows, S.W());
+  char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
+  return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
+}
+
 Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                      Value *U0, Value *StrideIdx, Value *Row0, Value *Pitch,
                      std::string &What) {
@@ -545,41 +591,54 @@ Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
   return T;
 }
 
-/// The 2D read of \p T into a new private fragment, at \p Then.
-CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
-                       DebugLoc Loc, AllocaInst *&Frag) {
-  LLVMContext &Ctx = F.getContext();
+/// A new private fragment for a tile of shape \p S.
+AllocaInst *Former::fragment(const Shape &S) {
   IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().getFirstInsertionPt());
-  Frag = EB.CreateAlloca(
-      ArrayType::get(IntegerType::get(Ctx, S.Es * 8), S.Rows * S.N), nullptr,
-      "crosslane.frag");
+  AllocaInst *Frag =
+      EB.CreateAlloca(ArrayType::get(EB.getIntNTy(S.Es * 8), S.Rows * S.N),
+                      nullptr, "crosslane.frag");
   Frag->setAlignment(Align(4));
-  IRBuilder<> TB(Then);
+  return Frag;
+}
+
+/// The 2D operation \p Name on tile \p T with fragment \p Frag, by \p TB.
+CallInst *Former::blockCall(IRBuilder<> &TB, StringRef Name, const Shape &S,
+                            const Tile &T, AllocaInst *Frag, DebugLoc Loc) {
   Type *I32 = TB.getInt32Ty();
   uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
   CallInst *Call = emitOpenCLCall(
-      TB, readName(S), TB.getVoidTy(),
+      TB, Name, TB.getVoidTy(),
       {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
        TB.CreateTrunc(T.Pitch, I32),
        Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag},
       /*Convergent=*/true);
   Call->setDebugLoc(Loc);
-  Call->setMetadata(AlignmentCheckedMD, MDNode::get(Ctx, {}));
+  Call->setMetadata(AlignmentCheckedMD, MDNode::get(F.getContext(), {}));
   Guards.push_back({Call, T.Ok});
   return Call;
 }
 
+/// The 2D read of \p T into a new private fragment, at \p Then.
+CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
+                       DebugLoc Loc, AllocaInst *&Frag) {
+  Frag = fragment(S);
+  IRBuilder<> TB(Then);
+  return blockCall(TB, readName(S), S, T, Frag, Loc);
+}
+
 void Former::remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
-                          const Twine &From, StringRef What) {
-  NumFormed += 1;
-  NumRowLoads += Loads;
+                          const Twine &From, StringRef What, bool Store) {
+  (Store ? NumFormedStores : NumFormed) += 1;
+  (Store ? NumRowStores : NumRowLoads) += Loads;
   ORE.emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Formed", userDebugLoc(Call),
                               Call->getParent())
            << "formed "
-           << describeBlock(BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1})
+           << describeBlock(Store ? BlockOp::Store : BlockOp::Load,
+                            BlockShape{S.Es, S.W(), S.Rows, 1})
            << " on " << Chip.Name << " from " << From.str() << "; taken when "
-           << What << ", the original loads otherwise";
+           << What << ", the original " << (Store ? "stores" : "loads")
+           << " otherwise";
   });
 }
 
@@ -624,14 +683,71 @@ CallInst *Former::form(Plan &P) {
   return Call;
 }
 
+/// The store plans of \p BB: its per-lane stores grouped as loads are.
+void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
+                               SmallVectorImpl<Plan> &Plans) {
+  MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
+            SmallVector<RowLoad, 8>>
+      Groups;
+  for (Instruction &I : BB)
+    if (auto *St = dyn_cast<StoreInst>(&I))
+      if (std::optional<RowLoad> R = rowStore(St, SE))
+        Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(), R->valueType(),
+                R->L.V}]
+            .push_back(*R);
+  for (auto &[Key, G] : Groups)
+    if (G.size() >= 2)
+      if (std::optional<Plan> P = planStores(G, ReqdSG16))
+        Plans.push_back(std::move(*P));
+}
+
+/// Moves the stores of \p P to where the last one is (nothing between them
+/// touches memory), behind the guard: the 2D store of the values gathered
+/// in a fragment on one path, the original stores, in their order, on the
+/// other.
+CallInst *Former::formStores(Plan &P) {
+  const Shape &S = P.S;
+  SmallVector<StoreInst *, 8> Order;
+  for (const RowLoad &R : P.Rows)
+    Order.push_back(R.SI);
+  llvm::sort(Order,
+             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+  Instruction *Last = Order.back();
+  for (StoreInst *St : Order)
+    if (St != Last)
+      St->moveBefore(Last->getIterator());
+  IRBuilder<> B(Order.front());
+  Tile T = tile(B, P.Rows[0], S, P.U0V, P.StrideV);
+  Instruction *Then = nullptr, *Else = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, Order.front(), &Then, &Else);
+  for (StoreInst *St : Order)
+    St->moveBefore(Else->getIterator());
+  AllocaInst *Frag = fragment(S);
+  IRBuilder<> TB(Then);
+  for (const RowLoad &R : P.Rows)
+    TB.CreateAlignedStore(R.SI->getValueOperand(),
+                          TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
+                                                uint64_t(R.Row) * S.Bytes()),
+                          Align(S.Es));
+  CallInst *Call =
+      blockCall(TB, writeName(S), S, T, Frag, Order.front()->getDebugLoc());
+  remarkFormed(Call, S, Order.size(),
+               Twine(Order.size()) + " per-lane stores of rows", T.What,
+               /*Store=*/true);
+  return Call;
+}
+
 /// The rule the formed load would break whatever the run time brings: its
 /// shape on the chip, or a pitch known here that is out of range (the
 /// validator would reject the call, not just the guard).
 std::string Former::rules(const RowLoad &R0, const Shape &S,
                           const SCEV *Stride) {
-  std::string Rule =
-      checkShape(Chip, BlockOp::Load, BlockShape{S.Es, S.W(), S.Rows, 1}, SG);
-  if (!Rule.empty())
+  BlockOp Op = R0.LI ? BlockOp::Load : BlockOp::Store;
+  BlockShape Block{S.Es, S.W(), S.Rows, 1};
+  std::string Rule = checkShape(Chip, Op, Block, SG);
+  // crosslane-xe-block-io splits a store of too many rows.
+  if (!Rule.empty() && !(Op == BlockOp::Store && isPowerOf2_32(S.Rows) &&
+                         planSplit(Chip, Op, Block, SG)))
     return Rule;
   const auto *C = dyn_cast<SCEVConstant>(Stride);
   if (!C)
@@ -640,9 +756,9 @@ std::string Former::rules(const RowLoad &R0, const Shape &S,
       C->getAPInt().getSExtValue() * int64_t(DL.getTypeStoreSize(R0.Elem));
   int64_t Width = std::max<int64_t>(64, int64_t(SG) * S.Bytes());
   if (Pitch < Width || Pitch > (1 << 24) || Pitch % 16)
-    return formatv("the rows are {0} bytes apart; a 2D load's pitch must be "
-                   "a multiple of 16 bytes from {1} to 2^24",
-                   Pitch, Width);
+    return formatv("the rows are {0} bytes apart; a 2D {1}'s pitch must be "
+                   "a multiple of 16 bytes from {2} to 2^24",
+                   Pitch, R0.LI ? "load" : "store", Width);
   return "";
 }
 
@@ -677,24 +793,35 @@ std::string Former::tileRule(const RowLoad &Start, const Shape &S,
 
 /// Checks \p G (loads of one base, element type and lane query in one
 /// block) and, if it can be formed, expands its uniform values.
-std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
-  Plan P;
+/// What loads and stores need alike: the kernel, uniform control flow, the
+/// rows of one evenly spaced tile, lane L taking element L. Fills \p P's
+/// shape, stride and row 0's index; false, with a missed remark if \p G
+/// tiles rows at all, if not.
+bool Former::tiles(SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P) {
   if (!shapeOf(G, P.S))
-    return std::nullopt; // not a tile row per lane: nothing to say
+    return false; // not a tile row per lane: nothing to say
   const RowLoad &R0 = G[0];
   unsigned Count = G.size();
   if (std::string Why = kernelRule(R0, ReqdSG16); !Why.empty())
-    return missed(R0, Count, Why), std::nullopt;
-  if (U.control(R0.LI->getParent()) != Lanes::Uniform)
-    return missed(R0, Count, "they are not in uniform control flow"),
-           std::nullopt;
+    return missed(R0, Count, Why), false;
+  if (U.control(R0.inst()->getParent()) != Lanes::Uniform)
+    return missed(R0, Count, "they are not in uniform control flow"), false;
   if (!(P.Stride = orderRows(G)))
     return missed(R0, Count,
                   "the rows are not evenly spaced by a stride known here"),
-           std::nullopt;
+           false;
   P.S.Rows = G.size();
   if (std::string Why = tileRule(G[0], P.S, P.Stride, P.U0); !Why.empty())
-    return missed(R0, Count, Why), std::nullopt;
+    return missed(R0, Count, Why), false;
+  return true;
+}
+
+std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
+  Plan P;
+  if (!tiles(G, ReqdSG16, P))
+    return std::nullopt;
+  const RowLoad &R0 = G[0];
+  unsigned Count = G.size();
   if (!noWritesBetween(G))
     return missed(R0, Count, "something between them may write memory"),
            std::nullopt;
@@ -705,6 +832,46 @@ std::optional<Plan> Former::plan(SmallVectorImpl<RowLoad> &G, bool ReqdSG16) {
                     "an address is computed from a load or a call "
                     "between them"),
              std::nullopt;
+  P.Rows.assign(G.begin(), G.end());
+  return P;
+}
+
+/// The first and the last of \p G (stores of one block) in \p First and
+/// \p Last; true if nothing between them but \p G touches memory or has
+/// another effect, so the stores may all run where the last one does.
+bool Former::onlyArithmeticBetween(ArrayRef<RowLoad> G, Instruction *&First,
+                                   Instruction *&Last) const {
+  SmallPtrSet<const Instruction *, 8> Rows;
+  First = Last = G[0].inst();
+  for (const RowLoad &R : G) {
+    Rows.insert(R.inst());
+    if (R.inst()->comesBefore(First))
+      First = R.inst();
+    if (Last->comesBefore(R.inst()))
+      Last = R.inst();
+  }
+  for (Instruction *I = First; I != Last; I = I->getNextNode())
+    if (!Rows.count(I) &&
+        (I->mayReadOrWriteMemory() || I->mayHaveSideEffects()))
+      return false;
+  return true;
+}
+
+/// Checks \p G (stores of one base, element type and lane query in one
+/// block), as plan() does loads: the rows of one tile, lane L writing
+/// element L, and nothing between the first and the last that touches
+/// memory. The 2D store then runs where the last one did.
+std::optional<Plan> Former::planStores(SmallVectorImpl<RowLoad> &G,
+                                       bool ReqdSG16) {
+  Plan P;
+  if (!tiles(G, ReqdSG16, P))
+    return std::nullopt;
+  Instruction *First = nullptr, *Last = nullptr;
+  if (!onlyArithmeticBetween(G, First, Last))
+    return missed(G[0], G.size(),
+                  "something between them may read or write memory"),
+           std::nullopt;
+  P.First = Last;
   P.Rows.assign(G.begin(), G.end());
   return P;
 }
@@ -813,7 +980,7 @@ SmallVector<CallInst *, 4> Former::run() {
               InLoopPlans.insert(Load);
               LoopPlans.push_back(std::move(*P));
             }
-  SmallVector<Plan, 4> Plans;
+  SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
     MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
               SmallVector<RowLoad, 8>>
@@ -829,9 +996,10 @@ SmallVector<CallInst *, 4> Former::run() {
       if (G.size() >= 2)
         if (std::optional<Plan> P = plan(G, ReqdSG16))
           Plans.push_back(std::move(*P));
+    collectStorePlans(BB, ReqdSG16, StorePlans);
   }
   SCEVExpander Exp(SE, "crosslane.row");
-  for (Plan &P : Plans) {
+  for (Plan &P : concat<Plan>(Plans, StorePlans)) {
     Type *IdxTy = P.Rows[0].CoreS->getType();
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
     P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
@@ -848,6 +1016,8 @@ SmallVector<CallInst *, 4> Former::run() {
   }
   for (Plan &P : Plans)
     Calls.push_back(form(P));
+  for (Plan &P : StorePlans)
+    Calls.push_back(formStores(P));
   for (LoopPlan &P : LoopPlans)
     Calls.push_back(formLoop(P));
   return Calls;

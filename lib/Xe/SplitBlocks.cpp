@@ -157,8 +157,10 @@ CallInst *Splitter::piece(unsigned DX, unsigned DY, uint64_t Offset) {
   CI->setCallingConv(B.CI->getCallingConv());
   CI->setAttributes(B.CI->getAttributes());
   CI->setDebugLoc(B.CI->getDebugLoc());
-  // Each piece keeps the operation's cache controls (CacheHints.cpp).
-  CI->setMetadata(CacheControlsMD, B.CI->getMetadata(CacheControlsMD));
+  // Each piece keeps the operation's cache controls (CacheHints.cpp) and
+  // what its caller checks of its alignment (crosslane-xe-form-blocks).
+  for (const char *MD : {CacheControlsMD, AlignmentCheckedMD})
+    CI->setMetadata(MD, B.CI->getMetadata(MD));
   return CI;
 }
 

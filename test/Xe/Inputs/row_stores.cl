@@ -1,0 +1,42 @@
+// Kernels that store the rows of a tile lane by lane (test/Xe/form-stores.test),
+// and near misses.
+#define SG16 __attribute__((intel_reqd_sub_group_size(16)))
+
+// Eight rows of floats; row R of the tile at (X, Y + R), pitch P.
+SG16 kernel void store_rows_f32(global float *A, global const float *In, int P,
+                                int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  for (int R = 0; R < 8; ++R)
+    A[(Y + R) * P + X + L] = V * (R + 1);
+}
+
+// Four rows of ushorts, indexed by the global id.
+SG16 __attribute__((reqd_work_group_size(32, 1, 1))) kernel void
+store_rows_gid(global ushort *A, global const ushort *In, int P, int Y) {
+  size_t G = get_global_id(0);
+  ushort V = In[G];
+#pragma unroll
+  for (int R = 0; R < 4; ++R)
+    A[(size_t)(Y + R) * P + G] = V + R;
+}
+
+// Sixteen rows of bytes: crosslane-xe-block-io stores them as two blocks
+// of eight rows.
+SG16 kernel void store_rows_u8(global uchar *A, global const uchar *In, int P,
+                               int X, int Y) {
+  int L = get_sub_group_local_id();
+  uchar V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 16; ++R)
+    A[(Y + R) * P + X + L] = V ^ R;
+}
+
+// Near miss: a load between the rows (it reads a row stored before it).
+SG16 kernel void load_between(global float *A, global float *Out, int P) {
+  int L = get_sub_group_local_id();
+  A[L] = 1.0f;
+  float S = A[P + L - 1];
+  A[P + L] = 2.0f;
+  Out[get_global_id(0)] = S;
+}
