@@ -336,8 +336,11 @@ private:
   CallInst *read(Instruction *Then, const Shape &S, const Tile &T, DebugLoc Loc,
                  AllocaInst *&Frag);
   AllocaInst *fragment(const Shape &S);
-  CallInst *blockCall(IRBuilder<> &TB, StringRef Name, const Shape &S,
-                      const Tile &T, AllocaInst *Frag, DebugLoc Loc);
+  SmallVector<std::pair<unsigned, unsigned>, 4> rowPieces(BlockOp Op,
+                                                          const Shape &S) const;
+  CallInst *blockCalls(IRBuilder<> &TB, BlockOp Op, const Shape &S,
+                       const Tile &T, AllocaInst *Frag, DebugLoc Loc);
+  std::string formedShapes(BlockOp Op, const Shape &S) const;
   void remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
                     const Twine &From, StringRef What, bool Store = false);
 };
@@ -499,17 +502,17 @@ bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
 /// The mangled OpenCL name of the read, its private pointer typed as the
 /// extension declares (ushort for 16-bit and 8-bit 32-wide blocks, uchar
 /// for other 8-bit ones, uint for 32-bit).
-std::string readName(const Shape &S) {
+std::string readName(const Shape &S, unsigned Rows) {
   std::string Name = formatv("intel_sub_group_2d_block_read_{0}b_{1}r{2}x1c",
-                             S.Es * 8, S.Rows, S.W());
+                             S.Es * 8, Rows, S.W());
   char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
 
 /// The mangled OpenCL name of the write (the fragment typed as for reads).
-std::string writeName(const Shape &S) {
+std::string writeName(const Shape &S, unsigned Rows) {
   std::string Name = formatv("intel_sub_group_2d_block_write_{0}b_{1}r{2}x1c",
-                             S.Es * 8, S.Rows, S.W());
+                             S.Es * 8, Rows, S.W());
   char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
@@ -601,21 +604,49 @@ AllocaInst *Former::fragment(const Shape &S) {
   return Frag;
 }
 
-/// The 2D operation \p Name on tile \p T with fragment \p Frag, by \p TB.
-CallInst *Former::blockCall(IRBuilder<> &TB, StringRef Name, const Shape &S,
-                            const Tile &T, AllocaInst *Frag, DebugLoc Loc) {
+/// The rows of \p S as pieces (first row, rows) \p Op takes on the chip:
+/// powers of two, largest first; none if a row alone is not a shape.
+SmallVector<std::pair<unsigned, unsigned>, 4>
+Former::rowPieces(BlockOp Op, const Shape &S) const {
+  SmallVector<std::pair<unsigned, unsigned>, 4> Pieces;
+  for (unsigned A = 0; A < S.Rows;) {
+    unsigned H = llvm::bit_floor(S.Rows - A);
+    while (H &&
+           !checkShape(Chip, Op, BlockShape{S.Es, S.W(), H, 1}, SG).empty())
+      H /= 2;
+    if (!H)
+      return {};
+    Pieces.push_back({A, H});
+    A += H;
+  }
+  return Pieces;
+}
+
+/// The 2D operations of \p Op on tile \p T with fragment \p Frag, by \p TB:
+/// one per piece of rows, each at (0, its first row) of the tile's surface
+/// (the same base, so the guard's alignment checks hold for all). Returns
+/// the first.
+CallInst *Former::blockCalls(IRBuilder<> &TB, BlockOp Op, const Shape &S,
+                             const Tile &T, AllocaInst *Frag, DebugLoc Loc) {
   Type *I32 = TB.getInt32Ty();
   uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
-  CallInst *Call = emitOpenCLCall(
-      TB, Name, TB.getVoidTy(),
-      {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
-       TB.CreateTrunc(T.Pitch, I32),
-       Constant::getNullValue(FixedVectorType::get(I32, 2)), Frag},
-      /*Convergent=*/true);
-  Call->setDebugLoc(Loc);
-  Call->setMetadata(AlignmentCheckedMD, MDNode::get(F.getContext(), {}));
-  Guards.push_back({Call, T.Ok});
-  return Call;
+  CallInst *First = nullptr;
+  for (auto [A, H] : rowPieces(Op, S)) {
+    Value *At = TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Frag,
+                                              uint64_t(A) * S.Bytes());
+    CallInst *Call = emitOpenCLCall(
+        TB, Op == BlockOp::Store ? writeName(S, H) : readName(S, H),
+        TB.getVoidTy(),
+        {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
+         TB.CreateTrunc(T.Pitch, I32),
+         ConstantVector::get({TB.getInt32(0), TB.getInt32(A)}), At},
+        /*Convergent=*/true);
+    Call->setDebugLoc(Loc);
+    Call->setMetadata(AlignmentCheckedMD, MDNode::get(F.getContext(), {}));
+    Guards.push_back({Call, T.Ok});
+    First = First ? First : Call;
+  }
+  return First;
 }
 
 /// The 2D read of \p T into a new private fragment, at \p Then.
@@ -623,7 +654,23 @@ CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
                        DebugLoc Loc, AllocaInst *&Frag) {
   Frag = fragment(S);
   IRBuilder<> TB(Then);
-  return blockCall(TB, readName(S), S, T, Frag, Loc);
+  return blockCalls(TB, BlockOp::Load, S, T, Frag, Loc);
+}
+
+/// "2D block load 32b_8r16x1c", or for pieces of rows "2D block loads
+/// 32b_8r16x1c + 32b_4r16x1c".
+std::string Former::formedShapes(BlockOp Op, const Shape &S) const {
+  auto Pieces = rowPieces(Op, S);
+  auto One = [&](unsigned H) {
+    return describeBlock(Op, BlockShape{S.Es, S.W(), H, 1});
+  };
+  if (Pieces.size() == 1)
+    return One(S.Rows);
+  std::string Text = One(Pieces[0].second);
+  Text.insert(Text.find(' ', strlen("2D block ")), "s");
+  for (auto [A, H] : drop_begin(Pieces))
+    Text += " + " + One(H).substr(One(H).rfind(' ') + 1);
+  return Text;
 }
 
 void Former::remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
@@ -634,11 +681,9 @@ void Former::remarkFormed(CallInst *Call, const Shape &S, unsigned Loads,
     return OptimizationRemark(DEBUG_TYPE, "Formed", userDebugLoc(Call),
                               Call->getParent())
            << "formed "
-           << describeBlock(Store ? BlockOp::Store : BlockOp::Load,
-                            BlockShape{S.Es, S.W(), S.Rows, 1})
-           << " on " << Chip.Name << " from " << From.str() << "; taken when "
-           << What << ", the original " << (Store ? "stores" : "loads")
-           << " otherwise";
+           << formedShapes(Store ? BlockOp::Store : BlockOp::Load, S) << " on "
+           << Chip.Name << " from " << From.str() << "; taken when " << What
+           << ", the original " << (Store ? "stores" : "loads") << " otherwise";
   });
 }
 
@@ -730,7 +775,7 @@ CallInst *Former::formStores(Plan &P) {
                                                 uint64_t(R.Row) * S.Bytes()),
                           Align(S.Es));
   CallInst *Call =
-      blockCall(TB, writeName(S), S, T, Frag, Order.front()->getDebugLoc());
+      blockCalls(TB, BlockOp::Store, S, T, Frag, Order.front()->getDebugLoc());
   remarkFormed(Call, S, Order.size(),
                Twine(Order.size()) + " per-lane stores of rows", T.What,
                /*Store=*/true);
@@ -743,12 +788,9 @@ CallInst *Former::formStores(Plan &P) {
 std::string Former::rules(const RowLoad &R0, const Shape &S,
                           const SCEV *Stride) {
   BlockOp Op = R0.LI ? BlockOp::Load : BlockOp::Store;
-  BlockShape Block{S.Es, S.W(), S.Rows, 1};
-  std::string Rule = checkShape(Chip, Op, Block, SG);
-  // crosslane-xe-block-io splits a store of too many rows.
-  if (!Rule.empty() && !(Op == BlockOp::Store && isPowerOf2_32(S.Rows) &&
-                         planSplit(Chip, Op, Block, SG)))
-    return Rule;
+  // Rows the chip does not take at once (12: 8 + 4) are several pieces.
+  if (rowPieces(Op, S).empty())
+    return checkShape(Chip, Op, BlockShape{S.Es, S.W(), 1, 1}, SG);
   const auto *C = dyn_cast<SCEVConstant>(Stride);
   if (!C)
     return "";

@@ -108,8 +108,8 @@ SG16 kernel void rows_loop_u16(global const ushort *A, global uint *Out,
   Out[get_global_id(0)] = S;
 }
 
-// Near misses in loops: 12 rows (not a block height), and a loop that
-// stores to global memory (it could overwrite a later row).
+// Twelve rows in a loop: two 2D loads, of 8 and 4 rows. A near miss: a
+// loop that stores to global memory (it could overwrite a later row).
 SG16 kernel void loop12(global const float *A, global float *Out, int P) {
   int L = get_sub_group_local_id();
   float S = 0;

@@ -21,8 +21,7 @@ store_rows_gid(global ushort *A, global const ushort *In, int P, int Y) {
     A[(size_t)(Y + R) * P + G] = V + R;
 }
 
-// Sixteen rows of bytes: crosslane-xe-block-io stores them as two blocks
-// of eight rows.
+// Sixteen rows of bytes: two stores of eight rows (a store takes 8).
 SG16 kernel void store_rows_u8(global uchar *A, global const uchar *In, int P,
                                int X, int Y) {
   int L = get_sub_group_local_id();
@@ -30,6 +29,16 @@ SG16 kernel void store_rows_u8(global uchar *A, global const uchar *In, int P,
 #pragma unroll
   for (int R = 0; R < 16; ++R)
     A[(Y + R) * P + X + L] = V ^ R;
+}
+
+// Twelve rows of floats: stores of 8 and 4 rows.
+SG16 kernel void store_rows_12(global float *A, global const float *In, int P,
+                               int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 12; ++R)
+    A[(Y + R) * P + X + L] = V - R;
 }
 
 // Near miss: a load between the rows (it reads a row stored before it).
