@@ -130,3 +130,11 @@ SG kernel void tall_transpose(global uint *a, global uint *out) {
   intel_sub_group_2d_block_read_transpose_32b_32r8x1c(a, 128, 64, 128, (int2)(0, 0), v);
   out[get_global_id(0)] = v[0];
 }
+
+// A height that is not a power of two (what the hardware and IGC take).
+void intel_sub_group_2d_block_read_16b_12r16x1c(global void *, int, int, int, int2, private ushort *);
+SG kernel void rows12(global ushort *a, global ushort *out) {
+  ushort v[12];
+  intel_sub_group_2d_block_read_16b_12r16x1c(a, 128, 64, 128, (int2)(0, 0), v);
+  out[get_global_id(0)] = v[0];
+}
