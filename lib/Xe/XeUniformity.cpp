@@ -176,6 +176,50 @@ static bool makesLaneData(const Function &F, unsigned Depth) {
   return false;
 }
 
+/// True if memory through \p Ptr (a pointer in a function) may be written
+/// there: a store to it or to something derived from it, or a use this
+/// does not follow. Followed: loads, GEPs and casts, -O0's slots (the
+/// pointer stored once to an alloca that is otherwise only loaded), and
+/// calls to defined functions (their parameter, to depth \p Depth).
+static bool mayWriteThrough(const Value *Ptr, unsigned Depth) {
+  if (Depth == 0)
+    return true;
+  for (const Use &U : Ptr->uses()) {
+    const auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      return true;
+    if (isa<LoadInst>(I))
+      continue;
+    if (isa<GetElementPtrInst, CastInst>(I)) {
+      if (mayWriteThrough(I, Depth - 1))
+        return true;
+      continue;
+    }
+    if (const auto *S = dyn_cast<StoreInst>(I)) {
+      const auto *Slot =
+          dyn_cast<AllocaInst>(S->getPointerOperand()->stripPointerCasts());
+      if (U.getOperandNo() != 0 || !Slot || onlyStore(Slot) != S)
+        return true;
+      for (const User *SU : Slot->users())
+        if (isa<LoadInst>(SU) && mayWriteThrough(SU, Depth - 1))
+          return true;
+      continue;
+    }
+    if (const auto *CB = dyn_cast<CallBase>(I)) {
+      if (CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB))
+        continue;
+      const Function *G = CB->getCalledFunction();
+      if (!G || G->isDeclaration() || !CB->isArgOperand(&U) ||
+          CB->getArgOperandNo(&U) >= G->arg_size() ||
+          mayWriteThrough(G->getArg(CB->getArgOperandNo(&U)), Depth - 1))
+        return true;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
 /// A work-item id that is the same in every lane of a subgroup: dimension
 /// 1 or 2 when the work-group's x size is a multiple of the subgroup size
 /// (subgroups are consecutive linear ids).
@@ -379,6 +423,19 @@ bool XeUniformity::noteMemory(const Instruction &I) {
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB))
     return false;
+  // -O0's initialisations and copies of structs (a surface descriptor):
+  // the value set, or what the source holds.
+  Lanes Here = control(I.getParent());
+  if (const auto *MS = dyn_cast<MemSetInst>(CB))
+    return Raise(MS->getDest(),
+                 std::max({Here, of(MS->getValue()), of(MS->getLength()),
+                           of(MS->getDest())}));
+  if (const auto *MT = dyn_cast<MemTransferInst>(CB)) {
+    const auto *Src = dyn_cast<AllocaInst>(privateObject(MT->getSource()));
+    Lanes From = Src ? memory(Src, I.getParent()) : of(MT->getSource());
+    return Raise(MT->getDest(), std::max({Here, From, of(MT->getLength()),
+                                          of(MT->getDest())}));
+  }
   // A function whose body makes no lane data of its own stores what its
   // arguments give it (-O0 out-parameters); anything else per-lane data.
   const Function *Callee = CB->getCalledFunction();
@@ -388,9 +445,14 @@ bool XeUniformity::noteMemory(const Instruction &I) {
     for (const Value *Arg : CB->args())
       Stored = std::max(Stored, of(Arg));
   }
+  // (A pointer the callee only reads through keeps what it holds: a
+  // surface passed by address to a helper at -O0.)
   bool Changed = false;
-  for (const Value *Arg : CB->args())
-    if (Arg->getType()->isPointerTy())
+  for (const Use &Arg : CB->args())
+    if (Arg->getType()->isPointerTy() &&
+        !(Callee && !Callee->isDeclaration() &&
+          CB->getArgOperandNo(&Arg) < Callee->arg_size() &&
+          !mayWriteThrough(Callee->getArg(CB->getArgOperandNo(&Arg)), 6)))
       Changed |= Raise(Arg, Stored);
   return Changed;
 }

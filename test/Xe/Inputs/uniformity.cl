@@ -82,3 +82,37 @@ kernel void straddling(global ushort *A, global ushort *C) {
   C[get_global_id(0)] = V[4];
 }
 #endif
+
+// A surface passed by address to a helper (-O0 keeps it in memory): the
+// helper only reads it, so what the kernel then reads of it is uniform.
+typedef struct {
+  global ushort *Base;
+  int Width, Height, Pitch;
+} Surface;
+__attribute__((noinline)) void load_from(const Surface *S, int Y,
+                                         private ushort *V) {
+  intel_sub_group_2d_block_read_16b_8r16x1c(S->Base, S->Width, S->Height,
+                                            S->Pitch, (int2)(0, Y), V);
+}
+SG kernel void surface_by_address(global ushort *A, global ushort *C, int Y) {
+  Surface S = {A, 128, 64, 128};
+  ushort V[8], W[8];
+  load_from(&S, Y, V);
+  intel_sub_group_2d_block_read_16b_8r16x1c(S.Base, S.Width, S.Height, S.Pitch,
+                                            (int2)(0, Y + 8), W);
+  C[get_global_id(0)] = V[1] + W[2];
+}
+#ifdef BAD
+// A helper that writes a lane's id into the surface.
+__attribute__((noinline)) void set_height(Surface *S) {
+  S->Height = get_sub_group_local_id() + 64;
+}
+SG kernel void surface_written(global ushort *A, global ushort *C) {
+  Surface S = {A, 128, 64, 128};
+  ushort W[8];
+  set_height(&S);
+  intel_sub_group_2d_block_read_16b_8r16x1c(S.Base, S.Width, S.Height, S.Pitch,
+                                            (int2)(0, 0), W);
+  C[get_global_id(0)] = W[2];
+}
+#endif
