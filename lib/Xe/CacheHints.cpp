@@ -70,21 +70,25 @@ CallInst *hintCall(Value *V) {
   return CI;
 }
 
-std::string controlName(BlockOp Op, uint64_t C) {
+std::string controlName(BlockOp Op, int64_t C) {
   if (isStore(Op))
-    return C < std::size(StoreControls) ? StoreControls[C] : std::to_string(C);
-  return C < std::size(LoadControls) ? LoadControls[C] : std::to_string(C);
+    return C >= 0 && size_t(C) < std::size(StoreControls) ? StoreControls[C]
+                                                          : std::to_string(C);
+  return C >= 0 && size_t(C) < std::size(LoadControls) ? LoadControls[C]
+                                                       : std::to_string(C);
 }
 
-std::string pairName(BlockOp Op, uint64_t L1, uint64_t L3) {
+std::string pairName(BlockOp Op, int64_t L1, int64_t L3) {
   return "L1 " + controlName(Op, L1) + ", L3 " + controlName(Op, L3);
 }
 
 /// Why (L1, L3) is not a pair \p Op takes, or empty.
-std::string checkPair(BlockOp Op, uint64_t L1, uint64_t L3) {
+std::string checkPair(BlockOp Op, int64_t L1, int64_t L3) {
   ArrayRef<std::pair<unsigned, unsigned>> Pairs =
       isStore(Op) ? ArrayRef(StorePairs) : ArrayRef(LoadPairs);
-  if (any_of(Pairs, [&](auto P) { return P.first == L1 && P.second == L3; }))
+  if (any_of(Pairs, [&](auto P) {
+        return int64_t(P.first) == L1 && int64_t(P.second) == L3;
+      }))
     return "";
   std::string Allowed;
   for (auto [A, B] : Pairs)
@@ -128,7 +132,7 @@ void Peeler::peel(const BlockCall &B, CallInst *Hint) {
   if (!L1 || !L3)
     return error(B, "cache controls must be compile-time constants (the " +
                         Twine(!L1 ? "L1" : "L3") + " control is not)");
-  uint64_t C1 = L1->getZExtValue(), C3 = L3->getZExtValue();
+  int64_t C1 = L1->getSExtValue(), C3 = L3->getSExtValue();
   if (std::string Why = checkPair(B.Op, C1, C3); !Why.empty())
     return error(B, Why);
   if (!Chip.Has2DBlock || LowerIGC) {

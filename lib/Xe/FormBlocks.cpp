@@ -110,6 +110,33 @@ std::optional<Lane> laneQuery(Value *V) {
   return std::nullopt;
 }
 
+/// Makes each lane query (get_sub_group_local_id(), get_local_id(0),
+/// get_global_id(0)) the first call of its kind that dominates it: a
+/// work-item's ids do not change while it runs, and clang does not merge
+/// the calls (a row's `A[(Y + R) * P + get_sub_group_local_id()]` calls it
+/// once per row). Returns whether it changed \p F.
+bool unifyLaneQueries(Function &F, const DominatorTree &DT) {
+  SmallVector<CallInst *, 16> Queries;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (laneQuery(&I))
+        Queries.push_back(cast<CallInst>(&I));
+  SmallVector<CallInst *, 16> Replaced;
+  for (CallInst *Q : Queries)
+    for (CallInst *Earlier : Queries)
+      if (Earlier != Q && !is_contained(Replaced, Earlier) &&
+          Earlier->getCalledFunction() == Q->getCalledFunction() &&
+          laneQuery(Earlier)->K == laneQuery(Q)->K &&
+          DT.dominates(Earlier, Q)) {
+        Q->replaceAllUsesWith(Earlier);
+        Replaced.push_back(Q);
+        break;
+      }
+  for (CallInst *Q : Replaced)
+    Q->eraseFromParent();
+  return !Replaced.empty();
+}
+
 /// The one lane query \p V is computed from (nullptr: none or several).
 Value *findLane(Value *V, unsigned Depth, Value *&Found, bool &Several) {
   if (auto L = laneQuery(V)) {
@@ -1099,6 +1126,12 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   const XeChip *Chip = lookupXeChip(ChipName);
   if (!Chip || !Chip->Has2DBlock)
     return PreservedAnalyses::all();
+  bool Unified = unifyLaneQueries(F, FAM.getResult<DominatorTreeAnalysis>(F));
+  if (Unified) {
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    FAM.invalidate(F, PA);
+  }
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
@@ -1106,8 +1139,13 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   XeUniformity U(F, PDT);
   Former Form(F, *Chip, SE, DT, LI, U, ORE);
-  if (Form.run().empty())
-    return PreservedAnalyses::all();
+  if (Form.run().empty()) {
+    if (!Unified)
+      return PreservedAnalyses::all();
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    return PA;
+  }
   PostDominatorTree After(F);
   Form.check(After);
   return PreservedAnalyses::none();

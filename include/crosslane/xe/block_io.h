@@ -135,8 +135,8 @@ typedef struct {
 static inline crosslane_xe_surface
 crosslane_xe_surface_make(global void *base, int width, int height, int pitch,
                           int elem_bytes) {
-  crosslane_xe_surface S = {base, width, height, pitch, elem_bytes};
-  return S;
+  crosslane_xe_surface S_ = {base, width, height, pitch, elem_bytes};
+  return S_;
 }
 
 // Builtin names. BITS_ and the others are pasted only here, one macro
@@ -319,15 +319,15 @@ namespace crosslane {
 namespace xe {
 
 /// Bytes of a lane's fragment, as CROSSLANE_XE_LANE_BYTES* give them.
-template <int Bits, int H, int W, int C = 1> constexpr int lane_bytes() {
-  return CROSSLANE_XE_LANE_BYTES(Bits, H, W, C);
+template <int Bits_, int H_, int W_, int C_ = 1> constexpr int lane_bytes() {
+  return CROSSLANE_XE_LANE_BYTES(Bits_, H_, W_, C_);
 }
-template <int Bits, int H, int W, int C = 1> constexpr int lane_bytes_vnni() {
-  return CROSSLANE_XE_LANE_BYTES_VNNI(Bits, H, W, C);
+template <int Bits_, int H_, int W_, int C_ = 1> constexpr int lane_bytes_vnni() {
+  return CROSSLANE_XE_LANE_BYTES_VNNI(Bits_, H_, W_, C_);
 }
-template <int Bits, int H, int W, int C = 1>
+template <int Bits_, int H_, int W_, int C_ = 1>
 constexpr int lane_bytes_transposed() {
-  return CROSSLANE_XE_LANE_BYTES_TRANSPOSED(Bits, H, W, C);
+  return CROSSLANE_XE_LANE_BYTES_TRANSPOSED(Bits_, H_, W_, C_);
 }
 
 // A shape's arguments as the operations check them before the pass does.
@@ -347,19 +347,19 @@ constexpr int lane_bytes_transposed() {
 // The three reads differ only in the builtin they call; each has a _cc
 // form with the L1 and L3 cache controls as template arguments.
 #define CROSSLANE_XE_DEFINE_READ_(NAME_, BUILTIN_)                             \
-  template <int Bits, int H, int W, int C = 1, typename T>                     \
+  template <int Bits_, int H_, int W_, int C_ = 1, typename T_>                     \
   __attribute__((always_inline)) inline void NAME_(                            \
-      const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
-    CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
-    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_(S, X, Y),                   \
-             (private void *)Frag);                                            \
+      const crosslane_xe_surface &S_, int X_, int Y_, T_ *Frag_) {                  \
+    CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);                                  \
+    BUILTIN_(Bits_ / 8, W_, H_, C_, CROSSLANE_XE_ARGS_(S_, X_, Y_),                   \
+             (private void *)Frag_);                                            \
   }                                                                            \
-  template <int Bits, int H, int W, int C, int L1, int L3, typename T>         \
+  template <int Bits_, int H_, int W_, int C_, int L1_, int L3_, typename T_>         \
   __attribute__((always_inline)) inline void NAME_##_cc(                       \
-      const crosslane_xe_surface &S, int X, int Y, T *Frag) {                  \
-    CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);                                  \
-    BUILTIN_(Bits / 8, W, H, C, CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3),    \
-             (private void *)Frag);                                            \
+      const crosslane_xe_surface &S_, int X_, int Y_, T_ *Frag_) {                  \
+    CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);                                  \
+    BUILTIN_(Bits_ / 8, W_, H_, C_, CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_),    \
+             (private void *)Frag_);                                            \
   }
 /// load_nd: C blocks of H rows x W elements of Bits bits at (x, y).
 CROSSLANE_XE_DEFINE_READ_(load, __spirv_Subgroup2DBlockLoadINTEL)
@@ -372,38 +372,38 @@ CROSSLANE_XE_DEFINE_READ_(load_transposed,
 
 /// store_nd: C blocks of H rows x W elements (the hardware stores one
 /// block; crosslane-xe-block-io splits more where the chip allows).
-template <int Bits, int H, int W, int C = 1, typename T>
+template <int Bits_, int H_, int W_, int C_ = 1, typename T_>
 __attribute__((always_inline)) inline void
-store(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
-  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
-  __spirv_Subgroup2DBlockStoreINTEL(Bits / 8, W, H, C,
-                                    (const private void *)Frag,
-                                    CROSSLANE_XE_ARGS_(S, X, Y));
+store(const crosslane_xe_surface &S_, int X_, int Y_, const T_ *Frag_) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);
+  __spirv_Subgroup2DBlockStoreINTEL(Bits_ / 8, W_, H_, C_,
+                                    (const private void *)Frag_,
+                                    CROSSLANE_XE_ARGS_(S_, X_, Y_));
 }
 /// store_nd with the L1 and L3 cache controls (CROSSLANE_XE_STORE_*).
-template <int Bits, int H, int W, int C, int L1, int L3, typename T>
+template <int Bits_, int H_, int W_, int C_, int L1_, int L3_, typename T_>
 __attribute__((always_inline)) inline void
-store_cc(const crosslane_xe_surface &S, int X, int Y, const T *Frag) {
-  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
+store_cc(const crosslane_xe_surface &S_, int X_, int Y_, const T_ *Frag_) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);
   __spirv_Subgroup2DBlockStoreINTEL(
-      Bits / 8, W, H, C, (const private void *)Frag,
-      CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3));
+      Bits_ / 8, W_, H_, C_, (const private void *)Frag_,
+      CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_));
 }
 /// prefetch_nd.
-template <int Bits, int H, int W, int C = 1>
+template <int Bits_, int H_, int W_, int C_ = 1>
 __attribute__((always_inline)) inline void
-prefetch(const crosslane_xe_surface &S, int X, int Y) {
-  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
-  __spirv_Subgroup2DBlockPrefetchINTEL(Bits / 8, W, H, C,
-                                       CROSSLANE_XE_ARGS_(S, X, Y));
+prefetch(const crosslane_xe_surface &S_, int X_, int Y_) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);
+  __spirv_Subgroup2DBlockPrefetchINTEL(Bits_ / 8, W_, H_, C_,
+                                       CROSSLANE_XE_ARGS_(S_, X_, Y_));
 }
 /// prefetch_nd with the L1 and L3 cache controls (CROSSLANE_XE_LOAD_*).
-template <int Bits, int H, int W, int C, int L1, int L3>
+template <int Bits_, int H_, int W_, int C_, int L1_, int L3_>
 __attribute__((always_inline)) inline void
-prefetch_cc(const crosslane_xe_surface &S, int X, int Y) {
-  CROSSLANE_XE_CHECK_SHAPE_(Bits, H, W, C);
+prefetch_cc(const crosslane_xe_surface &S_, int X_, int Y_) {
+  CROSSLANE_XE_CHECK_SHAPE_(Bits_, H_, W_, C_);
   __spirv_Subgroup2DBlockPrefetchINTEL(
-      Bits / 8, W, H, C, CROSSLANE_XE_ARGS_CACHED_(S, X, Y, L1, L3));
+      Bits_ / 8, W_, H_, C_, CROSSLANE_XE_ARGS_CACHED_(S_, X_, Y_, L1_, L3_));
 }
 
 #undef CROSSLANE_XE_CHECK_SHAPE_
