@@ -307,6 +307,14 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
     Lacks = false;
     return;
   }
+  // Blocks Xe2 would split off that are then split by their width here
+  // (split() does the second step).
+  if (!Lacks && Widest && B.Private && CoordTy)
+    if (std::optional<SplitPlan> Blocks = planSplit(*Widest, B.Op, B.Shape, SG))
+      if (planWidthSplit(shapeTable(), B.Op, Blocks->Piece, SG)) {
+        Split = Blocks;
+        return;
+      }
   if (!Lacks)
     error(B, Rule);
   else
@@ -320,33 +328,37 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
 
 /// Replaces \p B by the pieces of \p P, which join the valid calls.
 bool Validator::split(const BlockCall &B, const SplitPlan &P, unsigned SG) {
-  std::string Whole = describe(B),
-              Why = checkShape(shapeTable(), B.Op, B.Shape, SG);
-  DebugLoc Loc = userDebugLoc(B.CI);
-  BasicBlock *BB = B.CI->getParent();
-  for (CallInst *CI : splitBlockCall(B, P))
-    if (std::optional<BlockCall> Piece = decodeBlockCall(CI)) {
-      // A piece's x is x plus whole blocks: x's alignment carries over.
-      Piece->BaseAlign = B.BaseAlign;
-      Piece->XA = B.XA;
-      Valid.push_back(*Piece);
-      if (!CI->isConvergent())
-        CI->setConvergent();
-    }
   ++NumSplit;
   if (ORE)
     ORE->emit([&] {
       BlockCall Piece = B;
       Piece.Shape = P.Piece;
-      return OptimizationRemark(DEBUG_TYPE, "Split", Loc, BB)
-             << Whole << " on " << Chip.Name << " split into "
+      return OptimizationRemark(DEBUG_TYPE, "Split", userDebugLoc(B.CI),
+                                B.CI->getParent())
+             << describe(B) << " on " << Chip.Name << " split into "
              << ore::NV("Pieces", P.Pieces) << " x "
-             << describe(Piece).substr(strlen("2D block ")) << " (" << Why
-             << ")"
+             << describe(Piece).substr(strlen("2D block ")) << " ("
+             << checkShape(shapeTable(), B.Op, B.Shape, SG) << ")"
              << (P.Columns > 1 ? ", each lane's dwords put back in the wide "
                                  "load's order"
                                : "");
     });
+  for (CallInst *CI : splitBlockCall(B, P))
+    if (std::optional<BlockCall> Piece = decodeBlockCall(CI)) {
+      // A piece's x is x plus whole blocks: x's alignment carries over.
+      Piece->BaseAlign = B.BaseAlign;
+      Piece->XA = B.XA;
+      if (!CI->isConvergent())
+        CI->setConvergent();
+      // A piece of a shape only Xe2 has: split again, by its width.
+      if (!checkShape(shapeTable(), Piece->Op, Piece->Shape, SG).empty())
+        if (std::optional<SplitPlan> Width =
+                planWidthSplit(shapeTable(), Piece->Op, Piece->Shape, SG)) {
+          split(*Piece, *Width, SG);
+          continue;
+        }
+      Valid.push_back(*Piece);
+    }
   return true;
 }
 

@@ -41,3 +41,14 @@ kernel void wide2(global uchar *a, global uint *out, int x, int y) {
   for (int k = 0; k < 32; ++k)
     out[16 * k + get_sub_group_local_id()] = v[k];
 }
+
+// Two 32-wide 16-bit VNNI blocks: split into blocks on bmg, and then by
+// width on pvc.
+void intel_sub_group_2d_block_read_transform_16b_16r32x2c(global void *, int, int, int, int2, private uint *);
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void wide16x2(global ushort *a, global uint *out, int x, int y) {
+  uint v[32];
+  intel_sub_group_2d_block_read_transform_16b_16r32x2c(a, 256, 40, 256, (int2)(x, y), v);
+  for (int k = 0; k < 32; ++k)
+    out[16 * k + get_sub_group_local_id()] = v[k];
+}
