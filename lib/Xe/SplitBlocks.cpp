@@ -13,8 +13,9 @@
 // research/xe-block-io.md §2.5): a lane holds block 0's data, then block
 // 1's; within a block, rows (VNNI: groups of 2 or 4 rows) in order, as
 // long as a piece covers whole register rows (rows x padded width >= 16
-// lanes). Splitting the width would move columns between lanes, and a
-// transposed load's lanes hold columns, so neither is split.
+// lanes). Splitting the width would move columns between lanes (but for
+// Xe2's wide VNNI loads, which each lane then reorders), and a transposed
+// load's lanes hold its rows, so only its blocks are split.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,15 +48,17 @@ static bool wholeRegisterRows(BlockOp Op, const BlockShape &S, unsigned Rows,
 
 std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
                                    const BlockShape &S, unsigned SG) {
-  if (!Chip.Has2DBlock || SG != 16 || Op == BlockOp::LoadTranspose ||
-      !isPow2(S.H) || !isPow2(S.C) || !isPow2(S.W) ||
-      checkShape(Chip, Op, S, SG).empty())
+  if (!Chip.Has2DBlock || SG != 16 || !isPow2(S.H) || !isPow2(S.C) ||
+      !isPow2(S.W) || checkShape(Chip, Op, S, SG).empty())
     return std::nullopt;
   std::optional<SplitPlan> Best;
   // The fewest pieces; among equals, whole blocks rather than rows.
   for (unsigned C = S.C; C >= 1; C /= 2)
     for (unsigned H = S.H; H >= 1; H /= 2) {
-      if ((H < S.H && C != 1) || (H < S.H && !wholeRegisterRows(Op, S, H, SG)))
+      // A transposed load's lanes hold its rows: only its blocks split.
+      if ((H < S.H && C != 1) ||
+          (H < S.H &&
+           (Op == BlockOp::LoadTranspose || !wholeRegisterRows(Op, S, H, SG))))
         continue;
       BlockShape P{S.ElemBytes, S.W, H, C};
       if (!checkShape(Chip, Op, P, SG).empty())

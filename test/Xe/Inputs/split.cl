@@ -13,6 +13,7 @@ void intel_sub_group_2d_block_write_32b_16r16x1c(global void *, int, int, int, i
 void intel_sub_group_2d_block_write_16b_32r16x1c(global void *, int, int, int, int2, private ushort *);
 void intel_sub_group_2d_block_write_8b_16r8x1c(global void *, int, int, int, int2, private uchar *);
 void intel_sub_group_2d_block_prefetch_16b_64r16x1c(global void *, int, int, int, int2);
+void intel_sub_group_2d_block_read_transpose_32b_16r8x2c(global void *, int, int, int, int2, private uint *);
 
 #define LOAD(NAME, T, N, FN, WBYTES)                                          \
   SG kernel void NAME(global T *A, global T *Out, int X, int Y) {              \
@@ -32,6 +33,7 @@ void intel_sub_group_2d_block_prefetch_16b_64r16x1c(global void *, int, int, int
 LOAD(rows64, ushort, 64, intel_sub_group_2d_block_read_16b_64r16x1c, 128)
 LOAD(blocks4, ushort, 32, intel_sub_group_2d_block_read_16b_8r16x4c, 128)
 LOAD(narrow4, uint, 16, intel_sub_group_2d_block_read_32b_8r8x4c, 256)
+LOAD(transposed2, uint, 16, intel_sub_group_2d_block_read_transpose_32b_16r8x2c, 256)
 STORE(st16rows, uint, 16, intel_sub_group_2d_block_write_32b_16r16x1c, 256)
 STORE(st32rows, ushort, 32, intel_sub_group_2d_block_write_16b_32r16x1c, 128)
 STORE(stnarrow, uchar, 8, intel_sub_group_2d_block_write_8b_16r8x1c, 64)
