@@ -22,10 +22,10 @@
 // block fills whole 64-byte registers, so the one-row C2 shapes (a 32-byte
 // block, which the hardware pads to a register) are left alone.
 //
-// That IGC has no 2D store or prefetch and rejects the extension's opcodes,
-// so for it every other operation becomes the per-lane accesses of
-// PlainFallback.cpp (prefetches are dropped) before the alignment guards
-// run, and the module it gets holds no 2D operation it cannot compile.
+// It has no 2D store or prefetch, so every other operation becomes the
+// per-lane accesses of PlainFallback.cpp (prefetches are dropped) before
+// the alignment guards run: the module it gets holds no 2D operation it
+// cannot compile (subgroups of 16; those of 32 keep theirs).
 //
 //===----------------------------------------------------------------------===//
 
