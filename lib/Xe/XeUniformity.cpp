@@ -220,6 +220,30 @@ static bool mayWriteThrough(const Value *Ptr, unsigned Depth) {
   return false;
 }
 
+/// True if \p F stores one of its pointer parameters (to private or generic
+/// memory) somewhere other than its own stack slots: a caller's variable
+/// may then hold a pointer to another.
+static bool storesPointerParam(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      const auto *S = dyn_cast<StoreInst>(&I);
+      if (!S || !S->getValueOperand()->getType()->isPointerTy())
+        continue;
+      const Value *V = S->getValueOperand()->stripPointerCasts();
+      if (const Value *Held = slotValue(V))
+        V = Held->stripPointerCasts();
+      const auto *A = dyn_cast<Argument>(V);
+      if (!A || (A->getType()->getPointerAddressSpace() != 0 &&
+                 A->getType()->getPointerAddressSpace() != 4))
+        continue;
+      const auto *Slot =
+          dyn_cast<AllocaInst>(S->getPointerOperand()->stripPointerCasts());
+      if (!Slot || onlyStore(Slot) != S)
+        return true;
+    }
+  return false;
+}
+
 /// A work-item id that is the same in every lane of a subgroup: dimension
 /// 1 or 2 when the work-group's x size is a multiple of the subgroup size
 /// (subgroups are consecutive linear ids).
@@ -371,10 +395,59 @@ Lanes XeUniformity::control(const BasicBlock *BB,
   return It->second.first;
 }
 
+/// Private or generic memory (what an untraced pointer may reach).
+static bool mayBePrivate(const Value *Ptr) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  return AS == 0 || AS == 4;
+}
+
+bool XeUniformity::escapes(const AllocaInst *A) const {
+  auto [It, New] = Escapes.try_emplace(A, false);
+  if (!New)
+    return It->second;
+  SmallVector<const Value *, 8> Work{A};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *P = Work.pop_back_val();
+    if (!Seen.insert(P).second)
+      continue;
+    for (const Use &U : P->uses()) {
+      const auto *I = cast<Instruction>(U.getUser());
+      if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(I)) {
+        Work.push_back(I);
+        continue;
+      }
+      if (isa<LoadInst>(I) || isa<DbgInfoIntrinsic>(I) ||
+          (isa<StoreInst>(I) && U.getOperandNo() == 1))
+        continue;
+      if (const auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->isLifetimeStartOrEnd())
+        continue;
+      return Escapes[A] = true;
+    }
+  }
+  return false;
+}
+
+/// A write of \p L through \p Ptr when \p Ptr is private memory no
+/// alloca is traced for.
+bool XeUniformity::raiseEscaped(const Value *Ptr, Lanes L) {
+  // (Traced to an alloca, or to an object in another address space, such
+  // as a global buffer reached through a generic pointer: not this.)
+  const Value *O = privateObject(Ptr);
+  if (!mayBePrivate(Ptr) || isa<AllocaInst>(O) || !mayBePrivate(O) ||
+      L <= EscapedWrite)
+    return false;
+  EscapedWrite = L;
+  return true;
+}
+
 Lanes XeUniformity::memory(const AllocaInst *A,
                            const BasicBlock *Reader) const {
   auto It = Memory.find(A);
   Lanes L = It == Memory.end() ? Lanes::Uniform : It->second;
+  if (EscapedWrite != Lanes::Uniform && escapes(A))
+    L = std::max(L, EscapedWrite);
   // Stored under a divergent branch: lanes that skipped the store hold
   // something else, except for a reader under that same branch.
   auto B = StoreBranches.find(A);
@@ -415,10 +488,17 @@ bool XeUniformity::noteMemory(const Instruction &I) {
         Changed = C > Old;
         Old = std::max(Old, C);
       }
+    Lanes Value =
+        std::max({C, of(S->getValueOperand()), of(S->getPointerOperand())});
+    if (S->getValueOperand()->getType()->isPointerTy() &&
+        mayBePrivate(S->getValueOperand()))
+      if (const auto *A =
+              dyn_cast<AllocaInst>(privateObject(S->getPointerOperand())))
+        HoldsPrivatePointers.insert(A);
     return Raise(S->getPointerOperand(),
                  std::max(of(S->getValueOperand()),
                           of(S->getPointerOperand()))) ||
-           Changed;
+           raiseEscaped(S->getPointerOperand(), Value) || Changed;
   }
   const auto *CB = dyn_cast<CallBase>(&I);
   if (!CB || CB->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(CB))
@@ -447,13 +527,31 @@ bool XeUniformity::noteMemory(const Instruction &I) {
   }
   // (A pointer the callee only reads through keeps what it holds: a
   // surface passed by address to a helper at -O0.)
+  // A defined function may also write through pointers it loads from
+  // what it is given (a struct holding a pointer to another variable).
   bool Changed = false;
-  for (const Use &Arg : CB->args())
-    if (Arg->getType()->isPointerTy() &&
-        !(Callee && !Callee->isDeclaration() &&
-          CB->getArgOperandNo(&Arg) < Callee->arg_size() &&
-          !mayWriteThrough(Callee->getArg(CB->getArgOperandNo(&Arg)), 6)))
-      Changed |= Raise(Arg, Stored);
+  if (Callee && !Callee->isDeclaration() && storesPointerParam(*Callee))
+    for (const Value *Arg : CB->args())
+      if (Arg->getType()->isPointerTy())
+        if (const auto *A = dyn_cast<AllocaInst>(privateObject(Arg)))
+          Changed |= HoldsPrivatePointers.insert(A).second;
+  for (const Use &Arg : CB->args()) {
+    if (!Arg->getType()->isPointerTy())
+      continue;
+    bool Defined = Callee && !Callee->isDeclaration() &&
+                   CB->getArgOperandNo(&Arg) < Callee->arg_size();
+    const auto *A = dyn_cast<AllocaInst>(privateObject(Arg));
+    if (Defined && A && HoldsPrivatePointers.count(A) &&
+        Stored > EscapedWrite) {
+      EscapedWrite = Stored;
+      Changed = true;
+    }
+    if (Defined &&
+        !mayWriteThrough(Callee->getArg(CB->getArgOperandNo(&Arg)), 6))
+      continue;
+    Changed |= Raise(Arg, Stored);
+    Changed |= raiseEscaped(Arg, Stored);
+  }
   return Changed;
 }
 

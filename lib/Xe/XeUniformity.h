@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -65,6 +66,16 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *,
                  std::pair<Lanes, const llvm::Instruction *>>
       Control;
+  /// What was written to private memory through pointers not traced to an
+  /// alloca (a pointer kept in a struct, returned by a call): it may be in
+  /// any alloca whose address escapes.
+  Lanes EscapedWrite = Lanes::Uniform;
+  /// Allocas that hold a pointer to private memory.
+  llvm::SmallPtrSet<const llvm::AllocaInst *, 4> HoldsPrivatePointers;
+  /// Per alloca: whether its address escapes (computed once).
+  mutable llvm::DenseMap<const llvm::AllocaInst *, bool> Escapes;
+  bool escapes(const llvm::AllocaInst *A) const;
+  bool raiseEscaped(const llvm::Value *Ptr, Lanes L);
   bool IsKernel;
   /// The kernel's reqd_work_group_size x is a multiple of its subgroup
   /// size: ids in y and z are the same across a subgroup.

@@ -116,3 +116,34 @@ SG kernel void surface_written(global ushort *A, global ushort *C) {
   C[get_global_id(0)] = W[2];
 }
 #endif
+#ifdef BAD
+// A pointer to the surface kept in another struct, and a lane id written
+// through it; then the same through two helpers, one keeping the pointer
+// and one writing through it (at -O0 nothing is promoted to registers).
+typedef struct {
+  Surface *S;
+} Holder;
+SG kernel void through_holder(global ushort *A, global ushort *C) {
+  Surface S = {A, 128, 64, 128};
+  Holder H = {&S};
+  H.S->Width = 128 + get_sub_group_local_id();
+  ushort W[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(S.Base, S.Width, S.Height, S.Pitch,
+                                            (int2)(0, 0), W);
+  C[get_global_id(0)] = W[1];
+}
+__attribute__((noinline)) void keep(Holder *H, Surface *S) { H->S = S; }
+__attribute__((noinline)) void widen(Holder *H) {
+  H->S->Width = 128 + get_sub_group_local_id();
+}
+SG kernel void through_helpers(global ushort *A, global ushort *C) {
+  Surface S = {A, 128, 64, 128};
+  Holder H;
+  keep(&H, &S);
+  widen(&H);
+  ushort W[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(S.Base, S.Width, S.Height, S.Pitch,
+                                            (int2)(0, 0), W);
+  C[get_global_id(0)] = W[1];
+}
+#endif
