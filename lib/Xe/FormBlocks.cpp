@@ -110,31 +110,36 @@ std::optional<Lane> laneQuery(Value *V) {
   return std::nullopt;
 }
 
-/// Makes each lane query (get_sub_group_local_id(), get_local_id(0),
-/// get_global_id(0)) the first call of its kind that dominates it: a
+/// Makes all lane queries of a kind (get_sub_group_local_id(),
+/// get_local_id(0), get_global_id(0)) one call at the function's entry: a
 /// work-item's ids do not change while it runs, and clang does not merge
 /// the calls (a row's `A[(Y + R) * P + get_sub_group_local_id()]` calls it
-/// once per row). Returns whether it changed \p F.
-bool unifyLaneQueries(Function &F, const DominatorTree &DT) {
+/// once per row, also inside a loop, where scalar evolution would not see
+/// it as the same in every iteration). Returns whether it changed \p F.
+bool unifyLaneQueries(Function &F) {
   SmallVector<CallInst *, 16> Queries;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (laneQuery(&I))
         Queries.push_back(cast<CallInst>(&I));
-  SmallVector<CallInst *, 16> Replaced;
-  for (CallInst *Q : Queries)
-    for (CallInst *Earlier : Queries)
-      if (Earlier != Q && !is_contained(Replaced, Earlier) &&
-          Earlier->getCalledFunction() == Q->getCalledFunction() &&
-          laneQuery(Earlier)->K == laneQuery(Q)->K &&
-          DT.dominates(Earlier, Q)) {
-        Q->replaceAllUsesWith(Earlier);
-        Replaced.push_back(Q);
-        break;
+  BasicBlock &Entry = F.getEntryBlock();
+  DenseMap<Function *, CallInst *> First;
+  bool Changed = false;
+  for (CallInst *Q : Queries) {
+    auto [It, New] = First.try_emplace(Q->getCalledFunction(), Q);
+    if (New) {
+      // Its operand is a constant: it can run first.
+      if (Q != &*Entry.getFirstInsertionPt()) {
+        Q->moveBefore(Entry.getFirstInsertionPt());
+        Changed = true;
       }
-  for (CallInst *Q : Replaced)
+      continue;
+    }
+    Q->replaceAllUsesWith(It->second);
     Q->eraseFromParent();
-  return !Replaced.empty();
+    Changed = true;
+  }
+  return Changed;
 }
 
 /// The one lane query \p V is computed from (nullptr: none or several).
@@ -1126,7 +1131,7 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   const XeChip *Chip = lookupXeChip(ChipName);
   if (!Chip || !Chip->Has2DBlock)
     return PreservedAnalyses::all();
-  bool Unified = unifyLaneQueries(F, FAM.getResult<DominatorTreeAnalysis>(F));
+  bool Unified = unifyLaneQueries(F);
   if (Unified) {
     PreservedAnalyses PA;
     PA.preserveSet<CFGAnalyses>();

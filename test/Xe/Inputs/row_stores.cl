@@ -51,7 +51,8 @@ SG16 kernel void load_between(global float *A, global float *Out, int P) {
 }
 
 // The lane's id asked for in every row's index (clang keeps one call per
-// row): the pass makes them one query first. Stores, then loads.
+// row): the pass makes them one query at the entry first. Stores, loads,
+// and loads in a loop.
 SG16 kernel void store_rows_lid_calls(global float *A, global const float *In,
                                       int P, int X, int Y) {
   float V = In[get_global_id(0)];
@@ -61,6 +62,14 @@ SG16 kernel void store_rows_lid_calls(global float *A, global const float *In,
 SG16 kernel void load_rows_lid_calls(global const float *A, global float *Out,
                                      int P, int X, int Y) {
   float S = 0;
+  for (int R = 0; R < 8; ++R)
+    S += A[(Y + R) * P + X + get_sub_group_local_id()] * (R + 1);
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void load_loop_lid_calls(global const float *A, global float *Out,
+                                     int P, int X, int Y) {
+  float S = 0;
+#pragma unroll 1
   for (int R = 0; R < 8; ++R)
     S += A[(Y + R) * P + X + get_sub_group_local_id()] * (R + 1);
   Out[get_global_id(0)] = S;
