@@ -531,20 +531,14 @@ bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
   return true;
 }
 
-/// The mangled OpenCL name of the read, its private pointer typed as the
-/// extension declares (ushort for 16-bit and 8-bit 32-wide blocks, uchar
-/// for other 8-bit ones, uint for 32-bit).
-std::string readName(const Shape &S, unsigned Rows) {
-  std::string Name = formatv("intel_sub_group_2d_block_read_{0}b_{1}r{2}x1c",
-                             S.Es * 8, Rows, S.W());
-  char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
-  return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
-}
-
-/// The mangled OpenCL name of the write (the fragment typed as for reads).
-std::string writeName(const Shape &S, unsigned Rows) {
-  std::string Name = formatv("intel_sub_group_2d_block_write_{0}b_{1}r{2}x1c",
-                             S.Es * 8, Rows, S.W());
+/// The mangled OpenCL name of the read or write \p Op of \p Rows rows of
+/// \p S's width, its private pointer typed as the extension declares
+/// (ushort for 16-bit and 8-bit 32-wide blocks, uchar for other 8-bit
+/// ones, uint for 32-bit).
+std::string blockName(BlockOp Op, const Shape &S, unsigned Rows) {
+  std::string Name =
+      formatv("intel_sub_group_2d_block_{0}_{1}b_{2}r{3}x1c",
+              Op == BlockOp::Store ? "write" : "read", S.Es * 8, Rows, S.W());
   char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
@@ -667,8 +661,7 @@ CallInst *Former::blockCalls(IRBuilder<> &TB, BlockOp Op, const Shape &S,
     Value *At = TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Frag,
                                               uint64_t(A) * S.Bytes());
     CallInst *Call = emitOpenCLCall(
-        TB, Op == BlockOp::Store ? writeName(S, H) : readName(S, H),
-        TB.getVoidTy(),
+        TB, blockName(Op, S, H), TB.getVoidTy(),
         {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
          TB.CreateTrunc(T.Pitch, I32),
          ConstantVector::get({TB.getInt32(0), TB.getInt32(A)}), At},

@@ -220,6 +220,12 @@ static bool mayWriteThrough(const Value *Ptr, unsigned Depth) {
   return false;
 }
 
+/// Private or generic memory (what an untraced pointer may reach).
+static bool mayBePrivate(const Value *Ptr) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  return AS == 0 || AS == 4;
+}
+
 /// True if \p F stores one of its pointer parameters (to private or generic
 /// memory) somewhere other than its own stack slots: a caller's variable
 /// may then hold a pointer to another.
@@ -233,8 +239,7 @@ static bool storesPointerParam(const Function &F) {
       if (const Value *Held = slotValue(V))
         V = Held->stripPointerCasts();
       const auto *A = dyn_cast<Argument>(V);
-      if (!A || (A->getType()->getPointerAddressSpace() != 0 &&
-                 A->getType()->getPointerAddressSpace() != 4))
+      if (!A || !mayBePrivate(A))
         continue;
       const auto *Slot =
           dyn_cast<AllocaInst>(S->getPointerOperand()->stripPointerCasts());
@@ -393,12 +398,6 @@ Lanes XeUniformity::control(const BasicBlock *BB,
   if (Branch)
     *Branch = It->second.second;
   return It->second.first;
-}
-
-/// Private or generic memory (what an untraced pointer may reach).
-static bool mayBePrivate(const Value *Ptr) {
-  unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  return AS == 0 || AS == 4;
 }
 
 bool XeUniformity::escapes(const AllocaInst *A) const {
