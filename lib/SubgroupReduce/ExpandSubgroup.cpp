@@ -850,7 +850,7 @@ PreservedAnalyses ExpandSubgroupPass::run(Function &F,
     return Any ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  SubgroupExpander Impl(F, *Chip, ORE, Opts, FAM);
+  SubgroupExpander Impl(F, *Chip, ORE, Opts, FAM, Decls);
   if (!Impl.run())
     return PreservedAnalyses::all();
   return PreservedAnalyses::none();

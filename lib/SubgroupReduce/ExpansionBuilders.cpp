@@ -91,13 +91,13 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D, Value *A,
     return R;
   }
   case ReduceOp::SMin:
-    return B.CreateBinaryIntrinsic(Intrinsic::smin, A, C);
+    return binaryIntrinsic(B, Intrinsic::smin, A, C);
   case ReduceOp::SMax:
-    return B.CreateBinaryIntrinsic(Intrinsic::smax, A, C);
+    return binaryIntrinsic(B, Intrinsic::smax, A, C);
   case ReduceOp::UMin:
-    return B.CreateBinaryIntrinsic(Intrinsic::umin, A, C);
+    return binaryIntrinsic(B, Intrinsic::umin, A, C);
   case ReduceOp::UMax:
-    return B.CreateBinaryIntrinsic(Intrinsic::umax, A, C);
+    return binaryIntrinsic(B, Intrinsic::umax, A, C);
   case ReduceOp::And:
     return B.CreateAnd(A, C);
   case ReduceOp::Or:
@@ -114,7 +114,7 @@ Value *SubgroupExpander::buildCombine(IRBuilder<> &B, const Domain &D, Value *A,
     Intrinsic::ID ID = isMaxLike(D.Op) ? Intrinsic::maxnum : Intrinsic::minnum;
     FastMathFlags FMF;
     FMF.setNoNaNs();
-    return B.CreateBinaryIntrinsic(ID, A, C, FMF);
+    return binaryIntrinsic(B, ID, A, C, FMF);
   }
   }
   return nullptr;
@@ -337,7 +337,8 @@ Value *SubgroupExpander::buildCustomArg(IRBuilder<> &B, Value *V, Value *Idx,
 /// llvm.amdgcn.strict.wwm on the vector of their 32-bit words: with one
 /// call per value the scheduler may put the first value's copy between the
 /// two, which costs an extra WWM exit and re-entry.
-static void leaveWWM(IRBuilder<> &B, MutableArrayRef<Value *> Vals) {
+static void leaveWWM(IRBuilder<> &B, IntrinsicDeclCache &Decls,
+                     MutableArrayRef<Value *> Vals) {
   Type *I32 = B.getInt32Ty();
   auto WordsOf = [](Value *V) {
     return std::max<unsigned>(V->getType()->getPrimitiveSizeInBits() / 32, 1);
@@ -355,7 +356,9 @@ static void leaveWWM(IRBuilder<> &B, MutableArrayRef<Value *> Vals) {
   Value *Vec = PoisonValue::get(VecTy);
   for (auto [K, W] : enumerate(Words))
     Vec = B.CreateInsertElement(Vec, W, K);
-  Vec = B.CreateIntrinsic(Intrinsic::amdgcn_strict_wwm, {VecTy}, {Vec});
+  Vec = B.CreateCall(Decls.get(*B.GetInsertBlock()->getModule(),
+                               Intrinsic::amdgcn_strict_wwm, {VecTy}),
+                     {Vec});
   unsigned Next = 0;
   for (Value *&V : Vals) {
     unsigned Bits = V->getType()->getPrimitiveSizeInBits();
@@ -439,7 +442,7 @@ Value *SubgroupExpander::buildHybridArg(IRBuilder<> &B, Value *V, Value *Idx,
   }
   if (WWM) {
     Value *Out[] = {RV, RI};
-    leaveWWM(B, Out);
+    leaveWWM(B, Decls, Out);
     RV = Out[0];
     RI = Out[1];
     addSeq("strict.wwm");

@@ -96,11 +96,20 @@ CallInst *SubgroupExpander::callIntrinsic(IRBuilder<> &B, Intrinsic::ID ID,
                                           ArrayRef<Value *> Args) {
   if (Tys.size() > 1)
     return B.CreateIntrinsic(ID, Tys, Args);
-  Function *&Decl =
-      IntrinsicDecls[{unsigned(ID), Tys.empty() ? nullptr : Tys.front()}];
-  if (!Decl)
-    Decl = Intrinsic::getOrInsertDeclaration(F.getParent(), ID, Tys);
-  return B.CreateCall(Decl, Args);
+  return B.CreateCall(Decls.get(*F.getParent(), ID, Tys), Args);
+}
+
+Value *SubgroupExpander::binaryIntrinsic(IRBuilder<> &B, Intrinsic::ID ID,
+                                         Value *A, Value *C,
+                                         std::optional<FastMathFlags> FMF) {
+  // Two constants fold, as B.CreateBinaryIntrinsic folds them.
+  if (isa<Constant>(A) && isa<Constant>(C))
+    return FMF ? B.CreateBinaryIntrinsic(ID, A, C, *FMF)
+               : B.CreateBinaryIntrinsic(ID, A, C);
+  CallInst *CI = callIntrinsic(B, ID, {A->getType()}, {A, C});
+  if (FMF)
+    CI->setFastMathFlags(*FMF);
+  return CI;
 }
 
 Value *SubgroupExpander::buildDpp(IRBuilder<> &B, Value *Old, Value *W,

@@ -113,10 +113,10 @@ public:
   SubgroupExpander(Function &F, const ChipInfo &Chip,
                    OptimizationRemarkEmitter &ORE,
                    const ExpandSubgroupOptions &Opts,
-                   FunctionAnalysisManager &FAM)
+                   FunctionAnalysisManager &FAM, IntrinsicDeclCache &Decls)
       : F(F), Chip(Chip), ORE(ORE), Remarks(F, ORE), Opts(Opts), FAM(FAM),
-        Ctx(F.getContext()), IsVortex(vortex::isVortexFunction(F)),
-        IsXe(isXeFunction(F)),
+        Decls(Decls), Ctx(F.getContext()),
+        IsVortex(vortex::isVortexFunction(F)), IsXe(isXeFunction(F)),
         VortexLanes(IsVortex ? vortex::knownWarpSize(F) : 0) {}
 
   bool run();
@@ -129,6 +129,8 @@ private:
   RemarkCoalescer Remarks;
   const ExpandSubgroupOptions &Opts;
   FunctionAnalysisManager &FAM;
+  /// The pass's declarations, kept across the module's functions.
+  IntrinsicDeclCache &Decls;
   LLVMContext &Ctx;
   /// Vortex code: warp shuffles; VortexLanes is 0 when the warp size is
   /// only known at run time. Where the active lanes are not known to be the
@@ -227,12 +229,15 @@ private:
   std::pair<Value *, Value *> buildXorStepWord(IRBuilder<> &B, Value *W,
                                                unsigned M, unsigned Stride,
                                                const Step &S);
-  /// B.CreateIntrinsic with the declaration looked up once per function
-  /// (an expansion emits dozens of calls to a few intrinsics; naming and
-  /// finding the declaration is most of CreateIntrinsic's cost).
+  /// B.CreateIntrinsic with the declaration from Decls (an expansion emits
+  /// dozens of calls to a few intrinsics; naming and finding the
+  /// declaration is most of CreateIntrinsic's cost).
   CallInst *callIntrinsic(IRBuilder<> &B, Intrinsic::ID ID,
                           ArrayRef<Type *> Tys, ArrayRef<Value *> Args);
-  DenseMap<std::pair<unsigned, Type *>, Function *> IntrinsicDecls;
+  /// B.CreateBinaryIntrinsic through callIntrinsic's declarations; \p FMF,
+  /// when given, replaces the builder's flags.
+  Value *binaryIntrinsic(IRBuilder<> &B, Intrinsic::ID ID, Value *A, Value *C,
+                         std::optional<FastMathFlags> FMF = std::nullopt);
   Value *buildDpp(IRBuilder<> &B, Value *Old, Value *W, unsigned Ctrl,
                   unsigned RowMask, unsigned BankMask, bool BoundCtrl);
   void addSeq(StringRef S) {

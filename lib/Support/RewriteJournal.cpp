@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "crosslane/Support/RewriteJournal.h"
+#include "crosslane/Support/BlockDominance.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -195,7 +197,12 @@ std::string RewriteJournal::check() const {
   };
   if (!pred_empty(&F.getEntryBlock()))
     return Fail("the entry block has predecessors", nullptr);
-  DominatorTree DT(F);
+  // Dominance as bit sets where the function is small enough (nearly
+  // always, and far cheaper than building the tree), else the tree.
+  BlockDominance Small;
+  std::optional<DominatorTree> DT;
+  if (!Small.build(F))
+    DT.emplace(F);
   bool Unknown = false;
   // The sorted predecessors of the block whose phis are being checked.
   SmallVector<const BasicBlock *, 8> Preds;
@@ -230,7 +237,7 @@ std::string RewriteJournal::check() const {
         if (auto *OI = dyn_cast<Instruction>(V)) {
           if (!OI->getParent() || OI->getParent()->getParent() != &F)
             return Fail("an operand is not in the function", &I);
-          if (!DT.dominates(OI, U))
+          if (!(DT ? DT->dominates(OI, U) : Small.dominates(OI, U)))
             return Fail("an operand does not dominate its use", &I);
         } else if (auto *A = dyn_cast<Argument>(V)) {
           if (A->getParent() != &F)

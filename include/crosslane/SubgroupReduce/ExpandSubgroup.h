@@ -23,6 +23,8 @@
 #ifndef CROSSLANE_SUBGROUPREDUCE_EXPANDSUBGROUP_H
 #define CROSSLANE_SUBGROUPREDUCE_EXPANDSUBGROUP_H
 
+#include "crosslane/Support/IntrinsicDeclCache.h"
+
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
@@ -35,6 +37,7 @@ struct ExpandSubgroupOptions {
 
 class ExpandSubgroupPass : public llvm::PassInfoMixin<ExpandSubgroupPass> {
   ExpandSubgroupOptions Opts;
+  IntrinsicDeclCache Decls;
 
 public:
   explicit ExpandSubgroupPass(ExpandSubgroupOptions Opts = {}) : Opts(Opts) {}
