@@ -39,7 +39,8 @@ struct BlockShape;
 std::string describeBlock(BlockOp Op, const BlockShape &S);
 
 /// One chip's 2D block facts (research/xe-block-io.md §4.1, §4.4).
-/// A chip: Name (pvc, bmg, lnl, dg2), Family ("Xe-HPC", "Xe2", "Xe-HPG"),
+/// A chip: Name (pvc, bmg, lnl, ptl, dg2), Family ("Xe-HPC", "Xe2", "Xe3",
+/// "Xe-HPG"),
 /// Has2DBlock (cl_intel_subgroup_2d_block_io advertised), WideTransform
 /// (Xe2+: VNNI loads up to 64 bytes per row). XeBlockIO.td's XeChip.
 #define GET_XeChipTable_STRUCT

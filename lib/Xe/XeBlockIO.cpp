@@ -41,7 +41,7 @@ static cl::opt<std::string>
     XeChipOpt("crosslane-xe-chip",
               cl::desc("Intel chip the 2D block IO rules are checked for when "
                        "crosslane-xe-block-io has no chip= (pvc, bmg, lnl, "
-                       "dg2)"),
+                       "ptl, dg2)"),
               cl::init("pvc"));
 
 static cl::opt<bool> XeAssumeAlignedOpt(

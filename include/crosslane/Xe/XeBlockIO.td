@@ -53,6 +53,11 @@ class XeChip<string name, string family, bit has2DBlock, bit wideTransform,
 def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, false>;
 def XeChipBMG : XeChip<"bmg", "Xe2", true, true>;
 def XeChipLNL : XeChip<"lnl", "Xe2", true, true>;
+// Xe3 (Panther Lake) has Xe2's 2D block messages: IGC's supported-variants
+// list names PTL with the Xe-HPC rules for loads, stores and transposes and
+// with the Xe2 ones for wide VNNI rows (research/xe-block-io.md §4.1).
+// Xe3P's wider transposes and 256-byte prefetch rows are not modelled.
+def XeChipPTL : XeChip<"ptl", "Xe3", true, true>;
 def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, false>;
 
 def XeChipTable : GenericTable {
