@@ -293,11 +293,13 @@ struct Plan {
   Instruction *First = nullptr; ///< where the uniform values go
 };
 
-/// A per-lane load run once per iteration of a loop of Rows iterations
-/// that reads row k of a tile in iteration k.
+/// A per-lane load (or store) run once per iteration of a loop of Rows
+/// iterations that reads (writes) row k of a tile in iteration k.
 struct LoopPlan {
   RowLoad R;
   Loop *L = nullptr;
+  /// A store's: the loop's one exit, whose only predecessor is the latch.
+  BasicBlock *Exit = nullptr;
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which LoopInfo is not told of).
   Instruction *PreTerm = nullptr;
@@ -348,14 +350,17 @@ private:
                              Instruction *&Last) const;
   std::optional<Plan> planStores(SmallVectorImpl<RowLoad> &G, bool ReqdSG16);
   void collectStorePlans(BasicBlock &BB, bool ReqdSG16,
+                         const SmallPtrSetImpl<Instruction *> &Taken,
                          SmallVectorImpl<Plan> &Plans);
   CallInst *formStores(Plan &P);
   std::string rules(const RowLoad &R0, const Shape &S, const SCEV *Stride);
   std::string kernelRule(const RowLoad &R, bool ReqdSG16) const;
   std::string tileRule(const RowLoad &Start, const Shape &S, const SCEV *Stride,
                        const SCEV *&U0);
-  std::optional<LoopPlan> planLoop(Loop *L, LoadInst *Load, bool ReqdSG16);
+  std::optional<LoopPlan> planLoop(Loop *L, Instruction *I, bool ReqdSG16);
+  std::string loopMemoryRule(const LoopPlan &P) const;
   CallInst *formLoop(LoopPlan &P);
+  CallInst *formLoopStore(LoopPlan &P);
   /// A tile's address, pitch and guard.
   struct Tile {
     Value *Row0 = nullptr, *Pitch = nullptr, *Ok = nullptr;
@@ -753,14 +758,16 @@ CallInst *Former::form(Plan &P) {
   return Call;
 }
 
-/// The store plans of \p BB: its per-lane stores grouped as loads are.
+/// The store plans of \p BB: its per-lane stores (but the loops' \p
+/// Taken) grouped as loads are.
 void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
+                               const SmallPtrSetImpl<Instruction *> &Taken,
                                SmallVectorImpl<Plan> &Plans) {
   MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
             SmallVector<RowLoad, 8>>
       Groups;
   for (Instruction &I : BB)
-    if (auto *St = dyn_cast<StoreInst>(&I))
+    if (auto *St = dyn_cast<StoreInst>(&I); St && !Taken.count(St))
       if (std::optional<RowLoad> R = rowStore(St, SE))
         Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(), R->valueType(),
                 R->L.V}]
@@ -943,14 +950,42 @@ std::optional<Plan> Former::planStores(SmallVectorImpl<RowLoad> &G,
   return P;
 }
 
-/// Checks \p Load in loop \p L: once per iteration, row k of the tile in
-/// iteration k, nothing in the loop writing memory but private arrays.
-std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
+/// What, besides \p P's own access and private arrays, the loop's memory
+/// accesses rule out (empty: nothing): a load reads the whole tile before
+/// the loop, so nothing in it may write memory; a store writes the tile
+/// after the loop, so nothing in it may read or write memory either.
+std::string Former::loopMemoryRule(const LoopPlan &P) const {
+  Instruction *Own = P.R.inst();
+  bool Store = P.R.SI;
+  for (BasicBlock *BB : P.L->blocks())
+    for (Instruction &I : *BB) {
+      if (&I == Own ||
+          !(Store ? I.mayReadOrWriteMemory() : I.mayWriteToMemory()))
+        continue;
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      if (Ptr && isa<AllocaInst>(getUnderlyingObject(Ptr)))
+        continue;
+      return Store ? "the loop may read or write other memory"
+                   : "the loop may write memory";
+    }
+  return "";
+}
+
+/// Checks \p I, a load or a store in loop \p L: once per iteration, row k
+/// of the tile in iteration k, in uniform control flow, no other memory
+/// access in the loop that the 2D operation's moving before (a load) or
+/// after (a store) the loop could change; a store's loop also leaves
+/// through its latch only.
+std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
                                          bool ReqdSG16) {
-  std::optional<RowLoad> R = rowLoad(Load, SE);
+  auto *Load = dyn_cast<LoadInst>(I);
+  auto *St = dyn_cast<StoreInst>(I);
+  std::optional<RowLoad> R = Load ? rowLoad(Load, SE)
+                             : St ? rowStore(St, SE)
+                                  : std::nullopt;
   const auto *AR = R ? dyn_cast<SCEVAddRecExpr>(R->CoreS) : nullptr;
   if (!AR || AR->getLoop() != L || !AR->isAffine() || !L->getLoopPreheader() ||
-      !L->getLoopLatch() || !DT.dominates(Load->getParent(), L->getLoopLatch()))
+      !L->getLoopLatch() || !DT.dominates(I->getParent(), L->getLoopLatch()))
     return std::nullopt;
   LoopPlan P;
   P.R = *R;
@@ -960,7 +995,8 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
   if (!shapeOf(One, P.S))
     return std::nullopt;
   unsigned Trip = SE.getSmallConstantTripCount(L);
-  std::string What = ("a per-lane load in a loop of " +
+  std::string What = ((St ? "a per-lane store in a loop of "
+                          : "a per-lane load in a loop of ") +
                       (Trip ? std::to_string(Trip) : std::string("unknown")) +
                       " iterations (a row each)");
   if (Trip < 2 || Trip > 32)
@@ -968,30 +1004,33 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, LoadInst *Load,
            std::nullopt;
   if (std::string Why = kernelRule(*R, ReqdSG16); !Why.empty())
     return missed(*R, What, Why), std::nullopt;
-  if (U.control(Load->getParent()) != Lanes::Uniform ||
+  if (U.control(I->getParent()) != Lanes::Uniform ||
       U.control(L->getLoopPreheader()) != Lanes::Uniform)
     return missed(*R, What, "the loop is not in uniform control flow"),
            std::nullopt;
+  if (St) {
+    P.Exit = L->getExitBlock();
+    if (!P.Exit || L->getExitingBlock() != L->getLoopLatch() ||
+        P.Exit->getSinglePredecessor() != L->getLoopLatch())
+      return missed(*R, What, "the loop leaves other than through its latch"),
+             std::nullopt;
+  }
   P.S.Rows = Trip;
   RowLoad Start = *R;
   Start.CoreS = AR->getStart();
   P.Stride = AR->getStepRecurrence(SE);
   if (std::string Why = tileRule(Start, P.S, P.Stride, P.U0); !Why.empty())
     return missed(*R, What, Why), std::nullopt;
-  for (BasicBlock *BB : L->blocks())
-    for (Instruction &I : *BB) {
-      auto *St = dyn_cast<StoreInst>(&I);
-      bool Private =
-          St && isa<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
-      if (I.mayWriteToMemory() && !Private)
-        return missed(*R, What, "the loop may write memory"), std::nullopt;
-    }
+  if (std::string Why = loopMemoryRule(P); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
   return P;
 }
 
 /// Reads the whole tile before the loop (behind the guard) and, in the
 /// loop, row k from the fragment where the guard held.
 CallInst *Former::formLoop(LoopPlan &P) {
+  if (P.R.SI)
+    return formLoopStore(P);
   LoadInst *Load = P.R.LI;
   Instruction *Pre = P.PreTerm;
   IRBuilder<> B(Pre);
@@ -1019,6 +1058,33 @@ CallInst *Former::formLoop(LoopPlan &P) {
   return Call;
 }
 
+/// Where the guard holds, the loop puts row k into a fragment in
+/// iteration k (the original store runs otherwise), and the whole tile is
+/// written by a 2D store as the loop exits.
+CallInst *Former::formLoopStore(LoopPlan &P) {
+  StoreInst *St = P.R.SI;
+  IRBuilder<> B(P.PreTerm);
+  Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  AllocaInst *Frag = fragment(P.S);
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, St, &InThen, &InElse);
+  IRBuilder<> TB(InThen);
+  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
+                            TB.CreateMul(P.Iter, TB.getInt64(P.S.Bytes())));
+  TB.CreateAlignedStore(St->getValueOperand(), Ptr, Align(P.S.Es));
+  St->moveBefore(InElse->getIterator());
+  Instruction *After =
+      SplitBlockAndInsertIfThen(T.Ok, P.Exit->getFirstInsertionPt(), false);
+  IRBuilder<> AB(After);
+  CallInst *Call =
+      blockCalls(AB, BlockOp::Store, P.S, T, Frag, St->getDebugLoc());
+  remarkFormed(Call, P.S, P.S.Rows,
+               "a per-lane store in a loop of " + Twine(P.S.Rows) +
+                   " iterations (a row each)",
+               T.What, /*Store=*/true);
+  return Call;
+}
+
 SmallVector<CallInst *, 4> Former::run() {
   SmallVector<CallInst *, 4> Calls;
   if (F.getCallingConv() != CallingConv::SPIR_KERNEL)
@@ -1037,14 +1103,14 @@ SmallVector<CallInst *, 4> Former::run() {
   // Analysis and expansion first, for every block: the rewrites split
   // blocks, which scalar evolution must not see half done.
   SmallVector<LoopPlan, 4> LoopPlans;
-  SmallPtrSet<LoadInst *, 8> InLoopPlans;
+  SmallPtrSet<Instruction *, 8> InLoopPlans;
   for (Loop *L : LI.getLoopsInPreorder())
     for (BasicBlock *BB : L->blocks())
       if (LI.getLoopFor(BB) == L)
         for (Instruction &I : *BB)
-          if (auto *Load = dyn_cast<LoadInst>(&I))
-            if (std::optional<LoopPlan> P = planLoop(L, Load, ReqdSG16)) {
-              InLoopPlans.insert(Load);
+          if (isa<LoadInst, StoreInst>(I))
+            if (std::optional<LoopPlan> P = planLoop(L, &I, ReqdSG16)) {
+              InLoopPlans.insert(&I);
               LoopPlans.push_back(std::move(*P));
             }
   SmallVector<Plan, 4> Plans, StorePlans;
@@ -1063,7 +1129,7 @@ SmallVector<CallInst *, 4> Former::run() {
       if (G.size() >= 2)
         if (std::optional<Plan> P = plan(G, ReqdSG16))
           Plans.push_back(std::move(*P));
-    collectStorePlans(BB, ReqdSG16, StorePlans);
+    collectStorePlans(BB, ReqdSG16, InLoopPlans, StorePlans);
   }
   SCEVExpander Exp(SE, "crosslane.row");
   for (Plan &P : concat<Plan>(Plans, StorePlans)) {
@@ -1079,7 +1145,7 @@ SmallVector<CallInst *, 4> Former::run() {
     Type *I64 = Type::getInt64Ty(F.getContext());
     P.Iter = Exp.expandCodeFor(
         SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64), P.L, SCEV::FlagNUW),
-        I64, P.R.LI->getIterator());
+        I64, P.R.inst()->getIterator());
   }
   for (Plan &P : Plans)
     Calls.push_back(form(P));

@@ -74,3 +74,45 @@ SG16 kernel void load_loop_lid_calls(global const float *A, global float *Out,
     S += A[(Y + R) * P + X + get_sub_group_local_id()] * (R + 1);
   Out[get_global_id(0)] = S;
 }
+
+// A row per iteration of a loop clang keeps: the rows go to a private
+// fragment and one 2D store writes the tile as the loop exits.
+SG16 kernel void store_loop_f32(global float *A, global const float *In, int P,
+                                int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    A[(Y + R) * P + X + L] = V * (R + 1) + 0.5f;
+}
+
+// Sixteen rows of ushorts and twelve of floats in loops: stores of eight
+// rows and fewer.
+SG16 kernel void store_loop_u16(global ushort *A, global const ushort *In,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  ushort V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 16; ++R)
+    A[(Y + R) * P + X + L] = V * 3 + R;
+}
+SG16 kernel void store_loop_12(global float *A, global const float *In, int P,
+                               int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  float Acc = 0;
+#pragma unroll 1
+  for (int R = 0; R < 12; ++R) {
+    Acc = Acc * 0.5f + V;
+    A[(Y + R) * P + X + L] = Acc;
+  }
+}
+
+// Near miss: the loop reads global memory (a later row could read what
+// an earlier one stored).
+SG16 kernel void store_loop_reads(global float *A, int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    A[(Y + R + 1) * P + X + L] = A[(Y + R) * P + X + L] + 1.0f;
+}
