@@ -169,6 +169,7 @@ struct RowLoad {
   Lane L;
   const SCEV *CoreS = nullptr;
   unsigned Row = 0;
+  unsigned Col = 0; ///< the block, in a tile of blocks side by side
   Instruction *inst() const { return LI ? static_cast<Instruction *>(LI) : SI; }
   Type *valueType() const {
     return LI ? LI->getType() : SI->getValueOperand()->getType();
@@ -199,6 +200,26 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
   R.LI = dyn_cast<LoadInst>(I);
   R.SI = dyn_cast<StoreInst>(I);
   auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
+  // `gep (gep T, base, ext(i)), K bytes`, K a multiple of T's size, as
+  // InstCombine writes a tile's columns after the first: index i + K /
+  // size(T) of base (the same address where that sum does not wrap, which
+  // the guard checks for every index of the tile).
+  int64_t Extra = 0;
+  if (auto *K = GEP && GEP->getNumIndices() == 1
+                    ? dyn_cast<ConstantInt>(GEP->getOperand(1))
+                    : nullptr) {
+    auto *Inner = dyn_cast<GetElementPtrInst>(GEP->getPointerOperand());
+    const DataLayout &DL = I->getDataLayout();
+    int64_t Bytes = K->getSExtValue() *
+                    int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
+    int64_t Size = Inner && Inner->getNumIndices() == 1
+                       ? DL.getTypeAllocSize(Inner->getSourceElementType())
+                       : 0;
+    if (Size && Bytes % Size == 0) {
+      Extra = Bytes / Size;
+      GEP = Inner;
+    }
+  }
   auto *Widen = GEP && GEP->getNumIndices() == 1
                     ? dyn_cast<CastInst>(GEP->getOperand(1))
                     : nullptr;
@@ -212,7 +233,9 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
       R.Elem = GEP->getSourceElementType();
       R.Cast = Widen->getOpcode();
       R.L = *laneQuery(Found);
-      R.CoreS = SE.getSCEV(Widen->getOperand(0));
+      const SCEV *Idx = SE.getSCEV(Widen->getOperand(0));
+      R.CoreS = SE.getAddExpr(Idx, SE.getConstant(Idx->getType(), Extra,
+                                                  /*isSigned=*/true));
       return R;
     }
   }
@@ -247,9 +270,15 @@ struct Shape {
   unsigned Es = 0;   ///< element bytes
   unsigned N = 1;    ///< elements per lane per row
   unsigned Rows = 0; ///< H
+  unsigned C = 1;    ///< blocks side by side
   uint64_t Coef = 0; ///< index units per lane (c)
   unsigned Bytes() const { return Es * N; }
   unsigned W() const { return SG * N; }
+  /// The surface width the operation is given: at least 64 bytes.
+  uint64_t width() const {
+    return std::max<uint64_t>(64, uint64_t(C) * SG * Bytes());
+  }
+  BlockShape block(unsigned H) const { return BlockShape{Es, W(), H, C}; }
 };
 
 /// True if \p V can be recomputed before \p At's block's end from values
@@ -340,6 +369,9 @@ private:
   const SCEV *laneUniform(const Lane &L);
   const SCEV *uniformPart(const RowLoad &R, const Shape &S);
   const SCEV *orderRows(SmallVectorImpl<RowLoad> &G);
+  const SCEV *orderColumns(SmallVectorImpl<RowLoad> &G, Shape &S);
+  SmallVector<SmallVector<RowLoad, 8>, 4>
+  columnsApart(SmallVectorImpl<RowLoad> &G);
   bool uniformLeaves(const SCEV *S, const Lane &L) const;
   LoadInst *firstOf(ArrayRef<RowLoad> G) const;
   bool noWritesBetween(ArrayRef<RowLoad> G) const;
@@ -498,6 +530,69 @@ const SCEV *Former::orderRows(SmallVectorImpl<RowLoad> &G) {
   return nullptr;
 }
 
+/// Sorts \p G (loads) into the columns of a tile of 2 or 4 blocks side by
+/// side (lane L reading element L of each block's row: the loads of block
+/// k are block 0's, 16 lanes' elements further on) and each column by row;
+/// returns the stride between rows and sets \p S.C, if \p G is exactly
+/// such a tile.
+const SCEV *Former::orderColumns(SmallVectorImpl<RowLoad> &G, Shape &S) {
+  Type *Ty = G[0].CoreS->getType();
+  auto Shifted = [&](const SCEV *X, int64_t Blocks) {
+    return SE.getAddExpr(X, SE.getConstant(Ty, Blocks * S.Coef * SG, true));
+  };
+  DenseMap<const SCEV *, unsigned> Index;
+  for (auto [I, R] : enumerate(G))
+    if (!Index.try_emplace(R.CoreS, I).second)
+      return nullptr;
+  SmallVector<RowLoad, 8> First;
+  for (const RowLoad &R : G)
+    if (!Index.count(Shifted(R.CoreS, -1)))
+      First.push_back(R);
+  unsigned C = First.empty() ? 0 : G.size() / First.size();
+  if ((C != 2 && C != 4) || C * First.size() != G.size())
+    return nullptr;
+  const SCEV *Stride = orderRows(First);
+  if (!Stride)
+    return nullptr;
+  SmallVector<RowLoad, 16> Tile;
+  for (unsigned K = 0; K < C; ++K)
+    for (const RowLoad &R0 : First) {
+      auto It = Index.find(Shifted(R0.CoreS, K));
+      if (It == Index.end())
+        return nullptr;
+      Tile.push_back(G[It->second]);
+      Tile.back().Row = R0.Row;
+      Tile.back().Col = K;
+    }
+  G.assign(Tile.begin(), Tile.end());
+  S.C = C;
+  return Stride;
+}
+
+/// The groups to plan of \p G: the columns of a tile of blocks side by
+/// side apart (each a tile of its own) where one operation cannot take
+/// them all (stores, or a shape the chip lacks); else \p G.
+SmallVector<SmallVector<RowLoad, 8>, 4>
+Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
+  SmallVector<SmallVector<RowLoad, 8>, 4> Parts;
+  SmallVector<RowLoad, 8> Tile(G.begin(), G.end());
+  Shape S;
+  if (G.size() >= 4 && shapeOf(Tile, S) && !orderRows(Tile) &&
+      orderColumns(Tile, S)) {
+    S.Rows = Tile.size() / S.C;
+    if (G[0].SI || rowPieces(BlockOp::Load, S).empty()) {
+      Parts.resize(S.C);
+      for (const RowLoad &R : Tile) {
+        Parts[R.Col].push_back(R);
+        Parts[R.Col].back().Col = 0;
+      }
+      return Parts;
+    }
+  }
+  Parts.emplace_back(G.begin(), G.end());
+  return Parts;
+}
+
 /// Every value \p S is computed from is uniform (the lane query only
 /// inside the rounding-down that takes the lane out).
 bool Former::uniformLeaves(const SCEV *S, const Lane &L) const {
@@ -541,9 +636,9 @@ bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
 /// (ushort for 16-bit and 8-bit 32-wide blocks, uchar for other 8-bit
 /// ones, uint for 32-bit).
 std::string blockName(BlockOp Op, const Shape &S, unsigned Rows) {
-  std::string Name =
-      formatv("intel_sub_group_2d_block_{0}_{1}b_{2}r{3}x1c",
-              Op == BlockOp::Store ? "write" : "read", S.Es * 8, Rows, S.W());
+  std::string Name = formatv("intel_sub_group_2d_block_{0}_{1}b_{2}r{3}x{4}c",
+                             Op == BlockOp::Store ? "write" : "read", S.Es * 8,
+                             Rows, S.W(), S.C);
   char P = S.Es == 4 ? 'j' : (S.Es == 2 || S.W() == 32) ? 't' : 'h';
   return formatv("_Z{0}{1}PU3AS1viiiDv2_iP{2}", Name.size(), Name, P);
 }
@@ -556,7 +651,7 @@ Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
       emitOpenCLCall(B, "_Z18get_sub_group_sizev", B.getInt32Ty(), {}),
       B.getInt32(SG));
   Parts.push_back("the subgroup has 16 work-items");
-  uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
+  uint64_t Width = S.width();
   Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Pitch, B.getInt64(Width)));
   Ok = B.CreateAnd(Ok, B.CreateICmpSLE(Pitch, B.getInt64(1 << 24)));
   Ok = B.CreateAnd(
@@ -589,7 +684,7 @@ Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
     Value *A = B.CreateAdd(Lo, Span);
     Value *Min = B.CreateSelect(B.CreateICmpSLT(A, Lo), A, Lo);
     Value *Max = B.CreateAdd(B.CreateSelect(B.CreateICmpSLT(A, Lo), Lo, A),
-                             B.getInt64(S.Coef * (SG - 1)));
+                             B.getInt64(S.Coef * (S.C * SG - 1)));
     int64_t MinV = Signed ? INT32_MIN : 0;
     int64_t MaxV = Signed ? INT32_MAX : UINT32_MAX;
     Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Min, B.getInt64(MinV)));
@@ -628,9 +723,9 @@ Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
 /// A new private fragment for a tile of shape \p S.
 AllocaInst *Former::fragment(const Shape &S) {
   IRBuilder<> EB(&F.getEntryBlock(), F.getEntryBlock().getFirstInsertionPt());
-  AllocaInst *Frag =
-      EB.CreateAlloca(ArrayType::get(EB.getIntNTy(S.Es * 8), S.Rows * S.N),
-                      nullptr, "crosslane.frag");
+  AllocaInst *Frag = EB.CreateAlloca(
+      ArrayType::get(EB.getIntNTy(S.Es * 8), S.Rows * S.N * S.C), nullptr,
+      "crosslane.frag");
   Frag->setAlignment(Align(4));
   return Frag;
 }
@@ -642,14 +737,16 @@ Former::rowPieces(BlockOp Op, const Shape &S) const {
   SmallVector<std::pair<unsigned, unsigned>, 4> Pieces;
   for (unsigned A = 0; A < S.Rows;) {
     unsigned H = llvm::bit_floor(S.Rows - A);
-    while (H &&
-           !checkShape(Chip, Op, BlockShape{S.Es, S.W(), H, 1}, SG).empty())
+    while (H && !checkShape(Chip, Op, S.block(H), SG).empty())
       H /= 2;
     if (!H)
       return {};
     Pieces.push_back({A, H});
     A += H;
   }
+  // A fragment holds a tile of blocks block by block: one piece only.
+  if (S.C > 1 && Pieces.size() > 1)
+    return {};
   return Pieces;
 }
 
@@ -660,7 +757,7 @@ Former::rowPieces(BlockOp Op, const Shape &S) const {
 CallInst *Former::blockCalls(IRBuilder<> &TB, BlockOp Op, const Shape &S,
                              const Tile &T, AllocaInst *Frag, DebugLoc Loc) {
   Type *I32 = TB.getInt32Ty();
-  uint64_t Width = std::max<uint64_t>(64, uint64_t(SG) * S.Bytes());
+  uint64_t Width = S.width();
   CallInst *First = nullptr;
   for (auto [A, H] : rowPieces(Op, S)) {
     Value *At = TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Frag,
@@ -691,9 +788,7 @@ CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
 /// 32b_8r16x1c + 32b_4r16x1c".
 std::string Former::formedShapes(BlockOp Op, const Shape &S) const {
   auto Pieces = rowPieces(Op, S);
-  auto One = [&](unsigned H) {
-    return describeBlock(Op, BlockShape{S.Es, S.W(), H, 1});
-  };
+  auto One = [&](unsigned H) { return describeBlock(Op, S.block(H)); };
   if (Pieces.size() == 1)
     return One(S.Rows);
   std::string Text = One(Pieces[0].second);
@@ -734,8 +829,8 @@ CallInst *Former::form(Plan &P) {
   IRBuilder<> TB(Then);
   for (RowLoad &R : G) {
     Type *Ty = R.LI->getType();
-    Value *Ptr = TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
-                                       uint64_t(R.Row) * S.Bytes());
+    Value *Ptr = TB.CreateConstGEP1_64(
+        TB.getInt8Ty(), Frag, uint64_t(R.Col * S.Rows + R.Row) * S.Bytes());
     Value *FromBlock = TB.CreateAlignedLoad(Ty, Ptr, Align(S.Es));
     // The original load, its address computed here.
     auto *Clone = cast<LoadInst>(R.LI->clone());
@@ -774,8 +869,9 @@ void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
             .push_back(*R);
   for (auto &[Key, G] : Groups)
     if (G.size() >= 2)
-      if (std::optional<Plan> P = planStores(G, ReqdSG16))
-        Plans.push_back(std::move(*P));
+      for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
+        if (std::optional<Plan> P = planStores(Part, ReqdSG16))
+          Plans.push_back(std::move(*P));
 }
 
 /// Moves the stores of \p P to where the last one is (nothing between them
@@ -820,15 +916,22 @@ CallInst *Former::formStores(Plan &P) {
 std::string Former::rules(const RowLoad &R0, const Shape &S,
                           const SCEV *Stride) {
   BlockOp Op = R0.LI ? BlockOp::Load : BlockOp::Store;
-  // Rows the chip does not take at once (12: 8 + 4) are several pieces.
-  if (rowPieces(Op, S).empty())
-    return checkShape(Chip, Op, BlockShape{S.Es, S.W(), 1, 1}, SG);
+  // Rows the chip does not take at once (12: 8 + 4) are several pieces;
+  // a tile of blocks is one operation.
+  if (rowPieces(Op, S).empty()) {
+    if (S.C == 1)
+      return checkShape(Chip, Op, S.block(1), SG);
+    std::string Why = checkShape(Chip, Op, S.block(S.Rows), SG);
+    return Why.empty() ? "a tile of blocks side by side must be one "
+                         "operation, and its height is not one"
+                       : Why;
+  }
   const auto *C = dyn_cast<SCEVConstant>(Stride);
   if (!C)
     return "";
   int64_t Pitch =
       C->getAPInt().getSExtValue() * int64_t(DL.getTypeStoreSize(R0.Elem));
-  int64_t Width = std::max<int64_t>(64, int64_t(SG) * S.Bytes());
+  int64_t Width = S.width();
   if (Pitch < Width || Pitch > (1 << 24) || Pitch % 16)
     return formatv("the rows are {0} bytes apart; a 2D {1}'s pitch must be "
                    "a multiple of 16 bytes from {2} to 2^24",
@@ -880,11 +983,12 @@ bool Former::tiles(SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P) {
     return missed(R0, Count, Why), false;
   if (U.control(R0.inst()->getParent()) != Lanes::Uniform)
     return missed(R0, Count, "they are not in uniform control flow"), false;
-  if (!(P.Stride = orderRows(G)))
+  if (!(P.Stride = orderRows(G)) &&
+      !(R0.LI && (P.Stride = orderColumns(G, P.S))))
     return missed(R0, Count,
                   "the rows are not evenly spaced by a stride known here"),
            false;
-  P.S.Rows = G.size();
+  P.S.Rows = G.size() / P.S.C;
   if (std::string Why = tileRule(G[0], P.S, P.Stride, P.U0); !Why.empty())
     return missed(R0, Count, Why), false;
   return true;
@@ -1127,8 +1231,9 @@ SmallVector<CallInst *, 4> Former::run() {
                 .push_back(*R);
     for (auto &[Key, G] : Groups)
       if (G.size() >= 2)
-        if (std::optional<Plan> P = plan(G, ReqdSG16))
-          Plans.push_back(std::move(*P));
+        for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
+          if (std::optional<Plan> P = plan(Part, ReqdSG16))
+            Plans.push_back(std::move(*P));
     collectStorePlans(BB, ReqdSG16, InLoopPlans, StorePlans);
   }
   SCEVExpander Exp(SE, "crosslane.row");

@@ -125,3 +125,35 @@ SG16 kernel void loop_store(global float *A, global float *Out, int P) {
   for (int R = 0; R < 8; ++R)
     Out[R * 16 + L] = A[R * P + L];
 }
+
+// Blocks side by side: lane L reads elements L and L + 16 of each of eight
+// rows of 16-bit data (a 32-wide tile), one 16b_8r16x2c load; and
+// elements L, L + 16, L + 32 and L + 48 of bytes, one 8b_8r16x4c load.
+SG16 kernel void rows_2blocks_u16(global const ushort *A, global uint *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] * 5 + A[(Y + R) * P + X + L + 16];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void rows_4blocks_u8(global const uchar *A, global uint *Out,
+                                 int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+  for (int R = 0; R < 8; ++R)
+    for (int K = 0; K < 4; ++K)
+      S = S * 7 + A[(Y + R) * P + X + L + 16 * K];
+  Out[get_global_id(0)] = S;
+}
+
+// Two blocks of floats: a 4-byte block row holds at most 16 elements in
+// all, so each block is a tile of its own (two 32b_4r16x1c loads).
+SG16 kernel void rows_2blocks_f32(global const float *A, global float *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+  for (int R = 0; R < 4; ++R)
+    S = S * 0.5f + A[(Y + R) * P + X + L] - A[(Y + R) * P + X + L + 16];
+  Out[get_global_id(0)] = S;
+}

@@ -116,3 +116,17 @@ SG16 kernel void store_loop_reads(global float *A, int P, int X, int Y) {
   for (int R = 0; R < 8; ++R)
     A[(Y + R + 1) * P + X + L] = A[(Y + R) * P + X + L] + 1.0f;
 }
+
+// Near miss: two blocks side by side (lane L writes elements L and L + 16
+// of each row). A store takes one block, so each would be a tile of its
+// own, but the other block's stores lie between its rows (they may write
+// the same memory where the pitch is under two blocks).
+SG16 kernel void store_2blocks_f32(global float *A, global const float *In,
+                                   int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  for (int R = 0; R < 4; ++R) {
+    A[(Y + R) * P + X + L] = V + R;
+    A[(Y + R) * P + X + L + 16] = V - R;
+  }
+}
