@@ -1078,8 +1078,8 @@ std::string Former::loopMemoryRule(const LoopPlan &P) const {
 /// Checks \p I, a load or a store in loop \p L: once per iteration, row k
 /// of the tile in iteration k, in uniform control flow, no other memory
 /// access in the loop that the 2D operation's moving before (a load) or
-/// after (a store) the loop could change; a store's loop also leaves
-/// through its latch only.
+/// after (a store) the loop could change, a base computed before the loop;
+/// a store's loop also leaves through its latch only.
 std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
                                          bool ReqdSG16) {
   auto *Load = dyn_cast<LoadInst>(I);
@@ -1112,10 +1112,13 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
       U.control(L->getLoopPreheader()) != Lanes::Uniform)
     return missed(*R, What, "the loop is not in uniform control flow"),
            std::nullopt;
+  // The tile's base is computed before the loop.
+  if (!L->isLoopInvariant(R->Base))
+    return missed(*R, What, "the base changes from one iteration to the next"),
+           std::nullopt;
   if (St) {
     P.Exit = L->getExitBlock();
-    if (!P.Exit || L->getExitingBlock() != L->getLoopLatch() ||
-        P.Exit->getSinglePredecessor() != L->getLoopLatch())
+    if (!P.Exit || L->getExitingBlock() != L->getLoopLatch())
       return missed(*R, What, "the loop leaves other than through its latch"),
              std::nullopt;
   }
@@ -1167,6 +1170,11 @@ CallInst *Former::formLoop(LoopPlan &P) {
 /// written by a 2D store as the loop exits.
 CallInst *Former::formLoopStore(LoopPlan &P) {
   StoreInst *St = P.R.SI;
+  // A block of its own after the loop (the one it leaves to may be entered
+  // from elsewhere too: the loop under an `if`).
+  BasicBlock *Latch = P.L->getLoopLatch();
+  if (P.Exit->getSinglePredecessor() != Latch)
+    P.Exit = SplitEdge(Latch, P.Exit);
   IRBuilder<> B(P.PreTerm);
   Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
   AllocaInst *Frag = fragment(P.S);

@@ -130,3 +130,29 @@ SG16 kernel void store_2blocks_f32(global float *A, global const float *In,
     A[(Y + R) * P + X + L + 16] = V - R;
   }
 }
+
+// A loop under a uniform `if` (the block after the loop is also the `if`'s
+// join): the 2D store goes on the loop's own edge out.
+SG16 kernel void store_loop_in_if(global float *A, global const float *In,
+                                  int P, int X, int Y, int M) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  if (Y < M) {
+#pragma unroll 1
+    for (int R = 0; R < 8; ++R)
+      A[(Y + R) * P + X + L] = V * R;
+  }
+}
+
+// Near miss: the rows of one iteration go to one buffer, of another to
+// another (a base chosen in the loop is not one surface).
+SG16 kernel void store_loop_switch_base(global float *A, global float *B,
+                                        int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = (float)get_global_id(0);
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R) {
+    global float *D = R < 4 ? A : B;
+    D[(Y + R) * P + X + L] = V + R;
+  }
+}
