@@ -191,9 +191,11 @@ std::optional<Lane> laneIn(const SCEV *S) {
   return Several ? std::nullopt : Found;
 }
 
-/// A per-lane load or store (\p I) of global memory at \p Ptr.
+/// A per-lane load or store (\p I) of global memory at \p Ptr; with \p
+/// Bytes, as a byte offset from the pointer's base alone (a pointer bumped
+/// by a loop: its base is the pointer it starts from).
 std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
-                                 ScalarEvolution &SE) {
+                                 ScalarEvolution &SE, bool Bytes = false) {
   if (Ptr->getType()->getPointerAddressSpace() != 1)
     return std::nullopt;
   RowLoad R;
@@ -205,6 +207,8 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
   // size(T) of base (the same address where that sum does not wrap, which
   // the guard checks for every index of the tile).
   int64_t Extra = 0;
+  if (Bytes)
+    GEP = nullptr;
   if (auto *K = GEP && GEP->getNumIndices() == 1
                     ? dyn_cast<ConstantInt>(GEP->getOperand(1))
                     : nullptr) {
@@ -253,16 +257,18 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
   return R;
 }
 
-std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE) {
+std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE,
+                               bool Bytes = false) {
   if (!LI->isSimple())
     return std::nullopt;
-  return rowAccess(LI, LI->getPointerOperand(), SE);
+  return rowAccess(LI, LI->getPointerOperand(), SE, Bytes);
 }
 
-std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE) {
+std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE,
+                                bool Bytes = false) {
   if (!SI->isSimple())
     return std::nullopt;
-  return rowAccess(SI, SI->getPointerOperand(), SE);
+  return rowAccess(SI, SI->getPointerOperand(), SE, Bytes);
 }
 
 /// The shape of the load a group forms.
@@ -1084,9 +1090,17 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
                                          bool ReqdSG16) {
   auto *Load = dyn_cast<LoadInst>(I);
   auto *St = dyn_cast<StoreInst>(I);
-  std::optional<RowLoad> R = Load ? rowLoad(Load, SE)
-                             : St ? rowStore(St, SE)
-                                  : std::nullopt;
+  auto Access = [&](bool Bytes) {
+    return Load ? rowLoad(Load, SE, Bytes)
+           : St ? rowStore(St, SE, Bytes)
+                : std::nullopt;
+  };
+  std::optional<RowLoad> R = Access(false);
+  // `p[lane]` with `p += pitch` each iteration: the offset from p's start.
+  if (R && !L->isLoopInvariant(R->Base))
+    if (std::optional<RowLoad> FromStart = Access(true);
+        FromStart && isa<SCEVAddRecExpr>(FromStart->CoreS))
+      R = FromStart;
   const auto *AR = R ? dyn_cast<SCEVAddRecExpr>(R->CoreS) : nullptr;
   if (!AR || AR->getLoop() != L || !AR->isAffine() || !L->getLoopPreheader() ||
       !L->getLoopLatch() || !DT.dominates(I->getParent(), L->getLoopLatch()))

@@ -156,3 +156,29 @@ SG16 kernel void store_loop_switch_base(global float *A, global float *B,
     D[(Y + R) * P + X + L] = V + R;
   }
 }
+
+// A pointer bumped by the pitch each iteration (CLBlast-style), stores and
+// loads: the rows are offsets from the pointer's start.
+SG16 kernel void store_loop_bump(global float *A, global const float *In,
+                                 int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  global float *Row = A + Y * P + X;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R) {
+    Row[L] = V + R;
+    Row += P;
+  }
+}
+SG16 kernel void load_loop_bump(global const float *A, global float *Out,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  const global float *Row = A + Y * P + X;
+  float S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R) {
+    S = S * 0.5f + Row[L];
+    Row += P;
+  }
+  Out[get_global_id(0)] = S;
+}
