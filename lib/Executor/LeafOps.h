@@ -20,6 +20,7 @@
 #include "crosslane/Executor/Engine.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/IR/Instructions.h"
 
 #include <cstring>
 #include <string>
@@ -49,6 +50,12 @@ inline int64_t sext(uint64_t V, unsigned Bits) {
 
 /// Sets the quiet bit of a NaN bit pattern.
 uint64_t quietNaN(Leaf L, uint64_t B);
+
+/// What atomicrmw \p Op stores where memory holds \p Old and the operand
+/// is \p V (a leaf of type \p LT, \p Bits wide); clears \p Known for
+/// operations that are not modelled (Memory.cpp).
+uint64_t atomicRMWValue(llvm::AtomicRMWInst::BinOp Op, Leaf LT, unsigned Bits,
+                        uint64_t Old, uint64_t V, bool &Known);
 
 inline uint64_t signBit(Leaf L) { return 1ULL << (leafBits(L) - 1); }
 

@@ -422,11 +422,8 @@ bool Executor::Impl::execStore(LaneCtx &C) {
   return Ok;
 }
 
-/// What atomicrmw \p Op stores where memory holds \p Old and the operand
-/// is \p V (a leaf of type \p LT, \p Bits wide); clears \p Known for
-/// operations that are not modelled.
-static uint64_t atomicRMWValue(AtomicRMWInst::BinOp Op, Leaf LT, unsigned Bits,
-                               uint64_t Old, uint64_t V, bool &Known) {
+uint64_t atomicRMWValue(AtomicRMWInst::BinOp Op, Leaf LT, unsigned Bits,
+                        uint64_t Old, uint64_t V, bool &Known) {
   uint64_t New = Old;
   uint64_t M = maskBits(Bits);
   switch (Op) {

@@ -36,10 +36,6 @@ namespace crosslane {
 namespace exec {
 namespace xe {
 
-namespace {
-
-/// The lanes the current subgroup has (a work-group's last subgroup can be
-/// narrower than SG).
 uint64_t subgroupLanes(OpCtx &C, unsigned SG) {
   const LaunchConfig &Cfg = C.E.launch();
   uint64_t Local = uint64_t(Cfg.Block[0]) * Cfg.Block[1] * Cfg.Block[2];
@@ -55,6 +51,8 @@ bool requireWholeSubgroup(OpCtx &C, StringRef Base, unsigned SG) {
                 utohexstr(All) + "), but only lanes 0x" + utohexstr(C.Exec) +
                 " run it");
 }
+
+namespace {
 
 enum class Shuffle { Index, Xor, Up, Down, IntelUp, IntelDown };
 

@@ -29,8 +29,22 @@ namespace xe {
 /// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
 /// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
 /// such a builtin, -1 error (recorded in \p C).
+/// The lanes the current subgroup has (a work-group's last subgroup can be
+/// narrower than SG).
+uint64_t subgroupLanes(OpCtx &C, unsigned SG);
+/// True if every work-item of the subgroup runs the call; else an error
+/// naming \p Base.
+bool requireWholeSubgroup(OpCtx &C, llvm::StringRef Base, unsigned SG);
+
 int execSubgroupBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                         unsigned SG);
+
+/// OpenCL C built-ins outside subgroups that kernels call by name: mul24
+/// and mad24, fences, sub_group_barrier, and the OpenCL 1.x atomics
+/// (atomic_* on 32-bit, atom_* on 64-bit integers). Same return convention
+/// as TargetModel::execExternal.
+int execOpenCLBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
+                      unsigned SG);
 
 /// Runs intel_sub_group_<a>_<b>_matrix_mad_k<K>: 1 done, 0 not one, -1
 /// error.

@@ -222,6 +222,8 @@ int XeTarget::execExternal(OpCtx &C, StringRef Name) {
     return block2D(C, B);
   if (int R = xe::execMatrixMad(C, Base, SG))
     return R;
+  if (int R = xe::execOpenCLBuiltin(C, Base, Params, SG))
+    return R;
   return xe::execSubgroupBuiltin(C, Base, Params, SG);
 }
 

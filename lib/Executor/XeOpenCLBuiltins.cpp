@@ -1,0 +1,137 @@
+//===- XeOpenCLBuiltins.cpp - OpenCL C built-ins the Xe model runs --------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// OpenCL C built-ins that clang leaves as calls and that kernels written
+/// for Intel GPUs use outside subgroups (OpenCL C 3.0 §6.15): mul24/mad24,
+/// memory fences, sub_group_barrier and the OpenCL 1.x atomic functions.
+/// The executor's memory is sequentially consistent and a subgroup runs in
+/// lock step, so fences and a subgroup barrier reached by the whole
+/// subgroup order nothing further; atomics run lane by lane in lane order.
+///
+//===----------------------------------------------------------------------===//
+
+#include "XeSubgroup.h"
+
+#include "LeafOps.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace crosslane {
+namespace exec {
+namespace xe {
+
+namespace {
+
+/// mul24(a, b) and mad24(a, b, c) on int or uint scalars: defined where a
+/// and b fit in 24 bits (signed or unsigned), where the product is the
+/// 32-bit one; outside that range OpenCL leaves the result to the
+/// implementation, and this gives the 32-bit product too.
+int mulAdd24(OpCtx &C, bool Mad) {
+  if (C.numOps() != (Mad ? 3u : 2u) || !C.inst().getType()->isIntegerTy(32))
+    return 0; // vector forms are not modelled
+  uint64_t Poison = C.opPoison(0) | C.opPoison(1) | (Mad ? C.opPoison(2) : 0);
+  forLanes(C.Exec, [&](unsigned L) {
+    uint32_t P = uint32_t(C.op(0, L)) * uint32_t(C.op(1, L));
+    C.res(L) = Mad ? uint32_t(P + uint32_t(C.op(2, L))) : P;
+  });
+  C.setPoison(Poison & C.Exec);
+  return 1;
+}
+
+/// atomic_<op>(p[, v[, w]]) (32-bit) and atom_<op> (64-bit): each active
+/// lane in turn reads *p, writes what atomicrmw \p Op (inc and dec: add
+/// and sub of 1) or, for cmpxchg, the compare-exchange writes, and gets
+/// the old value.
+int atomicCall(OpCtx &C, StringRef Base, std::optional<AtomicRMWInst::BinOp> Op,
+               unsigned Operands) {
+  auto *PT =
+      C.numOps() == Operands ? dyn_cast<PointerType>(C.opType(0)) : nullptr;
+  Type *T = C.inst().getType();
+  if (!PT || !T->isIntegerTy() || T->getIntegerBitWidth() < 32)
+    return 0; // float atomic_xchg and other forms are not modelled
+  unsigned Bits = T->getIntegerBitWidth(), Bytes = Bits / 8;
+  uint64_t Poison = 0;
+  for (unsigned K = 0; K < Operands; ++K)
+    Poison |= C.opPoison(K) & C.Exec;
+  if (Poison)
+    return C.fail(Base + ": an operand is poison"), -1;
+  Leaf LT = scalarLeaf(T);
+  bool Ok = true;
+  forLanes(C.Exec, [&](unsigned L) {
+    if (!Ok)
+      return;
+    uint64_t Addr = C.op(0, L), Old;
+    bool OldPoison;
+    Ok = C.E.loadLane(C, PT->getAddressSpace(), Addr, L, Bytes, Old, OldPoison);
+    if (Ok && OldPoison)
+      Ok = C.fail(Base + " reads an uninitialised value");
+    if (!Ok)
+      return;
+    uint64_t V = Operands > 1 ? C.op(1, L) : 1, New = Old;
+    if (!Op)
+      New = Old == (V & maskBits(Bits)) ? C.op(2, L) : Old;
+    else
+      New = atomicRMWValue(*Op, LT, Bits, Old, V, Ok);
+    Ok = Ok && C.E.storeLane(C, PT->getAddressSpace(), Addr, L, Bytes,
+                             New & maskBits(Bits));
+    C.res(L) = Old;
+  });
+  if (!Ok)
+    return -1;
+  C.setPoison(0);
+  return 1;
+}
+
+} // namespace
+
+int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
+  if (Base == "mul24" || Base == "mad24")
+    return mulAdd24(C, Base == "mad24");
+  if (Base == "mem_fence" || Base == "read_mem_fence" ||
+      Base == "write_mem_fence" || Base == "atomic_work_item_fence")
+    return 1;
+  if (Base == "sub_group_barrier")
+    return requireWholeSubgroup(C, Base, SG) ? 1 : -1;
+  StringRef Rest = Base;
+  if (!Rest.consume_front("atomic_") && !Rest.consume_front("atom_"))
+    return 0;
+  // The pointee in the mangled name (PU3AS1Vi: a volatile global int):
+  // signed or not for min and max.
+  size_t AS = Params.find("AS");
+  StringRef Pointee = AS == StringRef::npos ? "" : Params.drop_front(AS + 3);
+  Pointee.consume_front("V");
+  bool Signed = Pointee.starts_with("i") || Pointee.starts_with("l");
+  using BinOp = AtomicRMWInst::BinOp;
+  if (Rest == "cmpxchg")
+    return atomicCall(C, Base, std::nullopt, 3);
+  if (Rest == "inc" || Rest == "dec")
+    return atomicCall(C, Base, Rest == "inc" ? BinOp::Add : BinOp::Sub, 1);
+  std::optional<BinOp> Op = StringSwitch<std::optional<BinOp>>(Rest)
+                                .Case("add", BinOp::Add)
+                                .Case("sub", BinOp::Sub)
+                                .Case("xchg", BinOp::Xchg)
+                                .Case("min", Signed ? BinOp::Min : BinOp::UMin)
+                                .Case("max", Signed ? BinOp::Max : BinOp::UMax)
+                                .Case("and", BinOp::And)
+                                .Case("or", BinOp::Or)
+                                .Case("xor", BinOp::Xor)
+                                .Default(std::nullopt);
+  return Op ? atomicCall(C, Base, Op, 2) : 0;
+}
+
+} // namespace xe
+} // namespace exec
+} // namespace crosslane
