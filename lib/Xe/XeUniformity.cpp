@@ -106,6 +106,8 @@ static int idDimension(const CallBase &CB, StringRef Base) {
 /// subgroup, whatever their operands.
 static bool isSubgroupUniform(StringRef Base) {
   for (StringRef P : {"sub_group_broadcast",
+                      "__spirv_GroupNonUniformBroadcast",
+                      "__spirv_GroupBroadcast",
                       "sub_group_reduce_",
                       "sub_group_all",
                       "sub_group_any",
@@ -375,6 +377,23 @@ static bool collectiveResult(const Instruction &I) {
   return Callee && isSubgroupUniform(demangledBase(Callee->getName()));
 }
 
+/// The lane index of a shuffle (`sub_group_shuffle(v, i)`,
+/// `intel_sub_group_shuffle`, `__spirv_GroupNonUniformShuffle(scope, v,
+/// i)`): where it is uniform, every lane reads the same lane's value.
+static const Value *shuffleIndex(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  if (!Callee)
+    return nullptr;
+  StringRef Base = demangledBase(Callee->getName());
+  unsigned Idx = Base == "__spirv_GroupNonUniformShuffle" ? 2 : 1;
+  bool Shuffle = Base == "sub_group_shuffle" ||
+                 Base == "intel_sub_group_shuffle" ||
+                 Base == "__spirv_GroupNonUniformShuffle";
+  return Shuffle && CB->arg_size() == Idx + 1 ? CB->getArgOperand(Idx)
+                                              : nullptr;
+}
+
 bool XeUniformity::update(const Value *V, Lanes L) {
   Lanes &S = State[V];
   if (L <= S)
@@ -565,6 +584,8 @@ bool XeUniformity::propagate(Function &F, const PostDominatorTree &PDT) {
       std::optional<APInt> LB = laneBits(&I, 0);
       if (LB && !LB->isZero())
         L = Lanes::Divergent;
+      else if (const Value *Idx = shuffleIndex(I); Idx && !LB)
+        L = std::max(L, of(Idx));
       else if (!collectiveResult(I) && !LB)
         for (const Use &Op : I.operands())
           if (!isa<BasicBlock>(Op.get()) && !isa<Function>(Op.get()))

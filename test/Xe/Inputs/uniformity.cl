@@ -147,3 +147,21 @@ SG kernel void through_helpers(global ushort *A, global ushort *C) {
   C[get_global_id(0)] = W[1];
 }
 #endif
+// A row every lane takes from one lane (lane 3's): the same in every lane.
+SG kernel void shuffled_from_lane(global ushort *A, global ushort *C,
+                                  global const int *Rows) {
+  int Row = Rows[get_sub_group_local_id()];
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, sub_group_shuffle(Row, 3)), V);
+  C[get_global_id(0)] = V[3];
+}
+#ifdef BAD
+// ... from the neighbouring lane instead: differs between lanes.
+SG kernel void shuffled_from_neighbour(global ushort *A, global ushort *C,
+                                       global const int *Rows) {
+  int Row = Rows[get_sub_group_local_id()];
+  ushort V[8];
+  intel_sub_group_2d_block_read_16b_8r16x1c(A, 128, 64, 128, (int2)(0, sub_group_shuffle(Row, get_sub_group_local_id() ^ 1)), V);
+  C[get_global_id(0)] = V[3];
+}
+#endif
