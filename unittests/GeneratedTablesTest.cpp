@@ -99,9 +99,11 @@ TEST(GeneratedTables, VortexConfigurationsMatchTheVortexBuilds) {
 }
 
 TEST(GeneratedTables, XeChipsAndOperations) {
-  EXPECT_EQ(xe::xeChipNames(), "bmg, dg2, lnl, pvc");
+  EXPECT_EQ(xe::xeChipNames(), "bmg, dg2, lnl, ptl, pvc");
   EXPECT_FALSE(xe::lookupXeChip("dg2")->Has2DBlock);
   EXPECT_TRUE(xe::lookupXeChip("lnl")->WideTransform);
+  EXPECT_TRUE(xe::lookupXeChip("ptl")->Has2DBlock);
+  EXPECT_TRUE(xe::lookupXeChip("ptl")->WideTransform);
   EXPECT_FALSE(xe::lookupXeChip("pvc")->WideTransform);
   EXPECT_EQ(xe::opName(xe::BlockOp::LoadTransform), "load-transform (VNNI)");
   // The wide VNNI limit applies only where the chip has it.

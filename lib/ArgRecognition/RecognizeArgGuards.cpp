@@ -405,7 +405,7 @@ bool Recognizer::regionBlocks(ChainRegion &R, ArrayRef<Output> Outputs,
 /// from inside the region that depends on a lane exchange (so not, e.g.,
 /// the lane addresses, which may move).
 static void collectChainCode(ChainRegion &R, ArrayRef<Output> Outputs) {
-  SmallPtrSet<Instruction *, 32> Back;
+  SmallPtrSet<Instruction *, 8> Back;
   SmallVector<Instruction *, 16> Slice;
   for (const Output &O : Outputs) {
     R.Results.insert(O.I);

@@ -297,7 +297,7 @@ struct ChainRegion {
   llvm::SmallPtrSet<llvm::Instruction *, 4> Results;
   /// The chain itself: the region's code that depends on a lane exchange
   /// and feeds a result (it never moves out of the region).
-  llvm::SmallPtrSet<llvm::Instruction *, 32> ChainCode;
+  llvm::SmallPtrSet<llvm::Instruction *, 8> ChainCode;
   bool contains(const llvm::Instruction *I) const {
     const llvm::BasicBlock *BB = I->getParent();
     if (!Blocks.count(BB))
