@@ -214,13 +214,13 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
                     : nullptr) {
     auto *Inner = dyn_cast<GetElementPtrInst>(GEP->getPointerOperand());
     const DataLayout &DL = I->getDataLayout();
-    int64_t Bytes = K->getSExtValue() *
-                    int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
+    int64_t Offset = K->getSExtValue() *
+                     int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
     int64_t Size = Inner && Inner->getNumIndices() == 1
                        ? DL.getTypeAllocSize(Inner->getSourceElementType())
                        : 0;
-    if (Size && Bytes % Size == 0) {
-      Extra = Bytes / Size;
+    if (Size && Offset % Size == 0) {
+      Extra = Offset / Size;
       GEP = Inner;
     }
   }
@@ -333,7 +333,8 @@ struct Plan {
 struct LoopPlan {
   RowLoad R;
   Loop *L = nullptr;
-  /// A store's: the loop's one exit, whose only predecessor is the latch.
+  /// A store's: the block the loop leaves to, from its latch only (a block
+  /// of its own on that edge once formed).
   BasicBlock *Exit = nullptr;
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which LoopInfo is not told of).
