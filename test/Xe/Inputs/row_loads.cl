@@ -157,3 +157,14 @@ SG16 kernel void rows_2blocks_f32(global const float *A, global float *Out,
     S = S * 0.5f + A[(Y + R) * P + X + L] - A[(Y + R) * P + X + L + 16];
   Out[get_global_id(0)] = S;
 }
+
+// Two blocks side by side in a loop: each block is a load of its own.
+SG16 kernel void loop_2blocks_u16(global const ushort *A, global uint *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] * 5 + A[(Y + R) * P + X + L + 16];
+  Out[get_global_id(0)] = S;
+}
