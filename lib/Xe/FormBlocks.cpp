@@ -336,6 +336,9 @@ struct LoopPlan {
   /// A store's: the block the loop leaves to, from its latch only (a block
   /// of its own on that edge once formed).
   BasicBlock *Exit = nullptr;
+  /// Loads of the loop reading the tile's blocks 1, 2, ... side by side
+  /// with this one's (S.C blocks in all), read by one 2D load.
+  std::vector<LoopPlan> Columns;
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which LoopInfo is not told of).
   Instruction *PreTerm = nullptr;
@@ -398,6 +401,7 @@ private:
                        const SCEV *&U0);
   std::optional<LoopPlan> planLoop(Loop *L, Instruction *I, bool ReqdSG16);
   std::string loopMemoryRule(const LoopPlan &P) const;
+  void mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans);
   CallInst *formLoop(LoopPlan &P);
   CallInst *formLoopStore(LoopPlan &P);
   /// A tile's address, pitch and guard.
@@ -407,6 +411,8 @@ private:
   };
   Tile tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S, Value *U0V,
             Value *StrideV);
+  void rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
+                       unsigned Col);
   Value *guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S, Value *U0,
                Value *StrideIdx, Value *Row0, Value *Pitch, std::string &What);
   CallInst *read(Instruction *Then, const Shape &S, const Tile &T, DebugLoc Loc,
@@ -1153,19 +1159,36 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
 CallInst *Former::formLoop(LoopPlan &P) {
   if (P.R.SI)
     return formLoopStore(P);
-  LoadInst *Load = P.R.LI;
   Instruction *Pre = P.PreTerm;
   IRBuilder<> B(Pre);
   Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
   Instruction *Then = SplitBlockAndInsertIfThen(T.Ok, Pre, false);
   AllocaInst *Frag = nullptr;
-  CallInst *Call = read(Then, P.S, T, Load->getDebugLoc(), Frag);
+  CallInst *Call = read(Then, P.S, T, P.R.LI->getDebugLoc(), Frag);
+  rowFromFragment(P, T, Frag, 0);
+  for (auto [K, Col] : enumerate(P.Columns))
+    rowFromFragment(Col, T, Frag, K + 1);
+  std::string From = P.S.C > 1 ? std::to_string(P.S.C) + " per-lane loads"
+                               : std::string("a per-lane load");
+  remarkFormed(Call, P.S, P.S.Rows * P.S.C,
+               From + " in a loop of " + Twine(P.S.Rows) +
+                   " iterations (a row each)",
+               T.What);
+  return Call;
+}
+
+/// In iteration k of \p P's loop, \p P's load takes row k of block \p Col
+/// from the fragment where the guard held, and runs otherwise.
+void Former::rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
+                             unsigned Col) {
+  LoadInst *Load = P.R.LI;
   Instruction *InThen = nullptr, *InElse = nullptr;
   SplitBlockAndInsertIfThenElse(T.Ok, Load, &InThen, &InElse);
   BasicBlock *Merge = Load->getParent();
   IRBuilder<> TB(InThen);
+  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
   Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
-                            TB.CreateMul(P.Iter, TB.getInt64(P.S.Bytes())));
+                            TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
   Value *FromBlock = TB.CreateAlignedLoad(Load->getType(), Ptr, Align(P.S.Es));
   PHINode *Phi = PHINode::Create(Load->getType(), 2, Load->getName() + ".row");
   Phi->insertBefore(Merge->begin());
@@ -1173,11 +1196,53 @@ CallInst *Former::formLoop(LoopPlan &P) {
   Load->moveBefore(InElse->getIterator());
   Phi->addIncoming(FromBlock, InThen->getParent());
   Phi->addIncoming(Load, InElse->getParent());
-  remarkFormed(Call, P.S, P.S.Rows,
-               "a per-lane load in a loop of " + Twine(P.S.Rows) +
-                   " iterations (a row each)",
-               T.What);
-  return Call;
+}
+
+/// Merges \p Plans' loads of one loop that read the blocks of a tile side
+/// by side (block k's row index 16 lanes' elements past block k-1's, in
+/// every iteration) into the plan of block 0, where one 2D load of 2 or 4
+/// blocks is a shape the chip has.
+void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
+  SmallVector<bool, 8> Taken(Plans.size(), false);
+  SmallVector<LoopPlan, 4> Out;
+  for (unsigned I = 0; I < Plans.size(); ++I) {
+    if (Taken[I])
+      continue;
+    LoopPlan &P = Plans[I];
+    auto SameTile = [&](const LoopPlan &Q) {
+      return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.Base == P.R.Base &&
+             Q.R.Elem == P.R.Elem && Q.R.Cast == P.R.Cast &&
+             Q.R.L.V == P.R.L.V && Q.R.valueType() == P.R.valueType() &&
+             Q.Stride == P.Stride && Q.S.Rows == P.S.Rows;
+    };
+    auto Block = [&](unsigned K) -> int {
+      for (unsigned J = 0; J < Plans.size(); ++J)
+        if (J != I && !Taken[J] && SameTile(Plans[J]) &&
+            Plans[J].U0 ==
+                SE.getAddExpr(
+                    P.U0, SE.getConstant(P.U0->getType(), K * P.S.Coef * SG)))
+          return J;
+      return -1;
+    };
+    SmallVector<int, 3> Cols;
+    for (unsigned K = 1; K < 4 && (Cols.size() == K - 1); ++K)
+      if (int J = Block(K); J >= 0)
+        Cols.push_back(J);
+    unsigned C = Cols.size() == 3 ? 4 : Cols.size() >= 1 ? 2 : 1;
+    Shape S = P.S;
+    S.C = C;
+    if (C > 1 && !rowPieces(BlockOp::Load, S).empty()) {
+      P.S.C = C;
+      for (unsigned K = 0; K + 1 < C; ++K) {
+        Taken[Cols[K]] = true;
+        P.Columns.push_back(std::move(Plans[Cols[K]]));
+      }
+    }
+    Taken[I] = true;
+    Out.push_back(std::move(P));
+  }
+  Plans.assign(std::make_move_iterator(Out.begin()),
+               std::make_move_iterator(Out.end()));
 }
 
 /// Where the guard holds, the loop puts row k into a fragment in
@@ -1265,7 +1330,8 @@ SmallVector<CallInst *, 4> Former::run() {
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
     P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
   }
-  for (LoopPlan &P : LoopPlans) {
+  mergeLoopColumns(LoopPlans);
+  auto ExpandLoop = [&](LoopPlan &P) {
     Type *IdxTy = P.R.CoreS->getType();
     Instruction *Pre = P.PreTerm;
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, Pre->getIterator());
@@ -1274,6 +1340,11 @@ SmallVector<CallInst *, 4> Former::run() {
     P.Iter = Exp.expandCodeFor(
         SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64), P.L, SCEV::FlagNUW),
         I64, P.R.inst()->getIterator());
+  };
+  for (LoopPlan &P : LoopPlans) {
+    ExpandLoop(P);
+    for (LoopPlan &Col : P.Columns)
+      ExpandLoop(Col);
   }
   for (Plan &P : Plans)
     Calls.push_back(form(P));

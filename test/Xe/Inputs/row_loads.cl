@@ -158,7 +158,7 @@ SG16 kernel void rows_2blocks_f32(global const float *A, global float *Out,
   Out[get_global_id(0)] = S;
 }
 
-// Two blocks side by side in a loop: each block is a load of its own.
+// Blocks side by side in a loop: one load of 2 (or 4) blocks before it.
 SG16 kernel void loop_2blocks_u16(global const ushort *A, global uint *Out,
                                   int P, int X, int Y) {
   int L = get_sub_group_local_id();
@@ -166,5 +166,15 @@ SG16 kernel void loop_2blocks_u16(global const ushort *A, global uint *Out,
 #pragma unroll 1
   for (int R = 0; R < 8; ++R)
     S = S * 3 + A[(Y + R) * P + X + L] * 5 + A[(Y + R) * P + X + L + 16];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void loop_4blocks_u8(global const uchar *A, global uint *Out,
+                                 int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    for (int K = 0; K < 4; ++K)
+      S = S * 7 + A[(Y + R) * P + X + L + 16 * K];
   Out[get_global_id(0)] = S;
 }
