@@ -594,10 +594,16 @@ Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
       orderColumns(Tile, S)) {
     S.Rows = Tile.size() / S.C;
     if (G[0].SI || rowPieces(BlockOp::Load, S).empty()) {
-      Parts.resize(S.C);
+      // Pairs of blocks where the chip takes two at once (16-bit data in 4
+      // blocks), else each block alone.
+      Shape Two = S;
+      Two.C = 2;
+      unsigned Per =
+          G[0].LI && S.C == 4 && !rowPieces(BlockOp::Load, Two).empty() ? 2 : 1;
+      Parts.resize(S.C / Per);
       for (const RowLoad &R : Tile) {
-        Parts[R.Col].push_back(R);
-        Parts[R.Col].back().Col = 0;
+        Parts[R.Col / Per].push_back(R);
+        Parts[R.Col / Per].back().Col = 0;
       }
       return Parts;
     }
@@ -636,7 +642,12 @@ bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
   bool In = false;
   for (const Instruction &I : *BB) {
     In |= &I == First;
-    if (In && I.mayWriteToMemory())
+    // Stores to private arrays (kernels that keep a tile in one before
+    // promoting it) cannot change what a global load reads.
+    const auto *St = dyn_cast<StoreInst>(&I);
+    bool Private =
+        St && isa<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
+    if (In && I.mayWriteToMemory() && !Private)
       return false;
     if (&I == Last)
       break;
@@ -1205,41 +1216,50 @@ void Former::rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
 void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
   SmallVector<bool, 8> Taken(Plans.size(), false);
   SmallVector<LoopPlan, 4> Out;
-  for (unsigned I = 0; I < Plans.size(); ++I) {
-    if (Taken[I])
-      continue;
-    LoopPlan &P = Plans[I];
-    auto SameTile = [&](const LoopPlan &Q) {
-      return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.Base == P.R.Base &&
-             Q.R.Elem == P.R.Elem && Q.R.Cast == P.R.Cast &&
-             Q.R.L.V == P.R.L.V && Q.R.valueType() == P.R.valueType() &&
-             Q.Stride == P.Stride && Q.S.Rows == P.S.Rows;
-    };
-    auto Block = [&](unsigned K) -> int {
-      for (unsigned J = 0; J < Plans.size(); ++J)
-        if (J != I && !Taken[J] && SameTile(Plans[J]) &&
-            Plans[J].U0 ==
-                SE.getAddExpr(
-                    P.U0, SE.getConstant(P.U0->getType(), K * P.S.Coef * SG)))
-          return J;
-      return -1;
-    };
-    SmallVector<int, 3> Cols;
-    for (unsigned K = 1; K < 4 && (Cols.size() == K - 1); ++K)
-      if (int J = Block(K); J >= 0)
-        Cols.push_back(J);
-    unsigned C = Cols.size() == 3 ? 4 : Cols.size() >= 1 ? 2 : 1;
-    Shape S = P.S;
-    S.C = C;
-    if (C > 1 && !rowPieces(BlockOp::Load, S).empty()) {
-      P.S.C = C;
-      for (unsigned K = 0; K + 1 < C; ++K) {
-        Taken[Cols[K]] = true;
-        P.Columns.push_back(std::move(Plans[Cols[K]]));
+  auto SameTile = [&](const LoopPlan &P, const LoopPlan &Q) {
+    return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.Base == P.R.Base &&
+           Q.R.Elem == P.R.Elem && Q.R.Cast == P.R.Cast && Q.R.L.V == P.R.L.V &&
+           Q.R.valueType() == P.R.valueType() && Q.Stride == P.Stride &&
+           Q.S.Rows == P.S.Rows;
+  };
+  // The free plan of P's tile whose block is K blocks right of P's.
+  auto Block = [&](unsigned I, int K) -> int {
+    const LoopPlan &P = Plans[I];
+    const SCEV *U = SE.getAddExpr(
+        P.U0, SE.getConstant(P.U0->getType(), K * int64_t(P.S.Coef * SG),
+                             /*isSigned=*/true));
+    for (unsigned J = 0; J < Plans.size(); ++J)
+      if (J != I && !Taken[J] && SameTile(P, Plans[J]) && Plans[J].U0 == U)
+        return J;
+    return -1;
+  };
+  // Each round starts tiles at the leftmost blocks still free (the loads
+  // may come in any order); four blocks where the chip takes them at once,
+  // else two.
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    for (unsigned I = 0; I < Plans.size(); ++I) {
+      if (Taken[I] || Block(I, -1) >= 0)
+        continue;
+      SmallVector<int, 3> Cols;
+      for (int K = 1; K < 4 && int(Cols.size()) == K - 1; ++K)
+        if (int J = Block(I, K); J >= 0)
+          Cols.push_back(J);
+      LoopPlan &P = Plans[I];
+      Shape S = P.S;
+      S.C = Cols.size() == 3 ? 4 : Cols.empty() ? 1 : 2;
+      if (S.C == 4 && rowPieces(BlockOp::Load, S).empty())
+        S.C = 2;
+      if (S.C > 1 && !rowPieces(BlockOp::Load, S).empty()) {
+        P.S.C = S.C;
+        for (unsigned K = 0; K + 1 < S.C; ++K) {
+          Taken[Cols[K]] = true;
+          P.Columns.push_back(std::move(Plans[Cols[K]]));
+        }
       }
+      Taken[I] = Progress = true;
+      Out.push_back(std::move(P));
     }
-    Taken[I] = true;
-    Out.push_back(std::move(P));
   }
   Plans.assign(std::make_move_iterator(Out.begin()),
                std::make_move_iterator(Out.end()));

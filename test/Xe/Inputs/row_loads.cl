@@ -178,3 +178,36 @@ SG16 kernel void loop_4blocks_u8(global const uchar *A, global uint *Out,
       S = S * 7 + A[(Y + R) * P + X + L + 16 * K];
   Out[get_global_id(0)] = S;
 }
+
+// Four blocks of 16-bit data (a 64-wide row): the chip loads two at once,
+// so two loads of two blocks. In a loop, blocks named right to left.
+SG16 kernel void rows_4blocks_u16(global const ushort *A, global uint *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+  for (int R = 0; R < 4; ++R)
+    for (int K = 0; K < 4; ++K)
+      S = S * 5 + A[(Y + R) * P + X + L + 16 * K];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void loop_blocks_reversed(global const ushort *A, global uint *Out,
+                                      int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L + 16] * 5 + A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Rows kept in a private array as they are loaded (-O0-style code the
+// optimiser leaves in memory): private stores between the loads do not
+// change what they read.
+SG16 kernel void rows_private_copy(global const float *A, global float *Out,
+                                   int P, int X, int Y, int K) {
+  int L = get_sub_group_local_id();
+  volatile float T[8];
+  for (int R = 0; R < 8; ++R)
+    T[R] = A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = T[K & 7];
+}
