@@ -543,11 +543,11 @@ const SCEV *Former::orderRows(SmallVectorImpl<RowLoad> &G) {
   return nullptr;
 }
 
-/// Sorts \p G (loads) into the columns of a tile of 2 or 4 blocks side by
+/// Sorts \p G (loads) into the columns of a tile of 2 to 8 blocks side by
 /// side (lane L reading element L of each block's row: the loads of block
 /// k are block 0's, 16 lanes' elements further on) and each column by row;
 /// returns the stride between rows and sets \p S.C, if \p G is exactly
-/// such a tile.
+/// such a tile. (One operation takes 2 or 4.)
 const SCEV *Former::orderColumns(SmallVectorImpl<RowLoad> &G, Shape &S) {
   Type *Ty = G[0].CoreS->getType();
   auto Shifted = [&](const SCEV *X, int64_t Blocks) {
@@ -562,7 +562,7 @@ const SCEV *Former::orderColumns(SmallVectorImpl<RowLoad> &G, Shape &S) {
     if (!Index.count(Shifted(R.CoreS, -1)))
       First.push_back(R);
   unsigned C = First.empty() ? 0 : G.size() / First.size();
-  if ((C != 2 && C != 4) || C * First.size() != G.size())
+  if (C < 2 || C > 8 || C * First.size() != G.size())
     return nullptr;
   const SCEV *Stride = orderRows(First);
   if (!Stride)
@@ -593,17 +593,30 @@ Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
   if (G.size() >= 4 && shapeOf(Tile, S) && !orderRows(Tile) &&
       orderColumns(Tile, S)) {
     S.Rows = Tile.size() / S.C;
-    if (G[0].SI || rowPieces(BlockOp::Load, S).empty()) {
-      // Pairs of blocks where the chip takes two at once (16-bit data in 4
-      // blocks), else each block alone.
-      Shape Two = S;
-      Two.C = 2;
-      unsigned Per =
-          G[0].LI && S.C == 4 && !rowPieces(BlockOp::Load, Two).empty() ? 2 : 1;
-      Parts.resize(S.C / Per);
+    bool Whole = G[0].LI && (S.C == 2 || S.C == 4) &&
+                 !rowPieces(BlockOp::Load, S).empty();
+    if (!Whole) {
+      // Runs of four or two blocks where the chip loads them at once (16-bit
+      // data in 4 blocks: two pairs; 3 blocks: a pair and one), else each
+      // block alone.
+      auto Takes = [&](unsigned N) {
+        Shape Run = S;
+        Run.C = N;
+        return G[0].LI && !rowPieces(BlockOp::Load, Run).empty();
+      };
+      SmallVector<unsigned, 8> PartOf(S.C);
+      for (unsigned K = 0; K < S.C;) {
+        unsigned N = K + 4 <= S.C && Takes(4)   ? 4
+                     : K + 2 <= S.C && Takes(2) ? 2
+                                                : 1;
+        for (unsigned J = 0; J < N; ++J)
+          PartOf[K + J] = Parts.size();
+        Parts.emplace_back();
+        K += N;
+      }
       for (const RowLoad &R : Tile) {
-        Parts[R.Col / Per].push_back(R);
-        Parts[R.Col / Per].back().Col = 0;
+        Parts[PartOf[R.Col]].push_back(R);
+        Parts[PartOf[R.Col]].back().Col = 0;
       }
       return Parts;
     }
@@ -1008,7 +1021,8 @@ bool Former::tiles(SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P) {
   if (U.control(R0.inst()->getParent()) != Lanes::Uniform)
     return missed(R0, Count, "they are not in uniform control flow"), false;
   if (!(P.Stride = orderRows(G)) &&
-      !(R0.LI && (P.Stride = orderColumns(G, P.S))))
+      !(R0.LI && (P.Stride = orderColumns(G, P.S)) &&
+        (P.S.C == 2 || P.S.C == 4)))
     return missed(R0, Count,
                   "the rows are not evenly spaced by a stride known here"),
            false;

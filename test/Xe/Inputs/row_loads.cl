@@ -211,3 +211,26 @@ SG16 kernel void rows_private_copy(global const float *A, global float *Out,
     T[R] = A[(Y + R) * P + X + L];
   Out[get_global_id(0)] = T[K & 7];
 }
+
+// Three blocks of halves: a load of two blocks and one of one, in a loop
+// (as clang leaves it) and unrolled.
+SG16 kernel void rows_3blocks_f16(global const half *A, global float *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+  for (int R = 0; R < 8; ++R)
+    S = S * 0.5f + A[(Y + R) * P + X + L] - A[(Y + R) * P + X + L + 16] +
+        A[(Y + R) * P + X + L + 32];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void rows_3blocks_f16_unrolled(global const half *A,
+                                           global float *Out, int P, int X,
+                                           int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+#pragma unroll
+  for (int R = 0; R < 8; ++R)
+    S = S * 0.5f + A[(Y + R) * P + X + L] - A[(Y + R) * P + X + L + 16] +
+        A[(Y + R) * P + X + L + 32];
+  Out[get_global_id(0)] = S;
+}
