@@ -36,7 +36,9 @@ namespace crosslane {
 namespace exec {
 namespace xe {
 
-uint64_t subgroupLanes(OpCtx &C, unsigned SG) {
+/// The lanes the current subgroup has (a work-group's last subgroup can be
+/// narrower than SG).
+static uint64_t subgroupLanes(OpCtx &C, unsigned SG) {
   const LaunchConfig &Cfg = C.E.launch();
   uint64_t Local = uint64_t(Cfg.Block[0]) * Cfg.Block[1] * Cfg.Block[2];
   uint64_t N = std::min<uint64_t>(SG, Local - uint64_t(C.E.waveIndex()) * SG);

@@ -29,9 +29,6 @@ namespace xe {
 /// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
 /// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
 /// such a builtin, -1 error (recorded in \p C).
-/// The lanes the current subgroup has (a work-group's last subgroup can be
-/// narrower than SG).
-uint64_t subgroupLanes(OpCtx &C, unsigned SG);
 /// True if every work-item of the subgroup runs the call; else an error
 /// naming \p Base.
 bool requireWholeSubgroup(OpCtx &C, llvm::StringRef Base, unsigned SG);

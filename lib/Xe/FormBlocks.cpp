@@ -174,6 +174,12 @@ struct RowLoad {
   Type *valueType() const {
     return LI ? LI->getType() : SI->getValueOperand()->getType();
   }
+  /// Accesses of one tile share this: base, element, index widening and
+  /// type, value type and lane query.
+  using Key = std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>;
+  Key key() const {
+    return {Base, Elem, Cast, CoreS->getType(), valueType(), L.V};
+  }
 };
 
 /// The one lane query among the values \p S is computed from.
@@ -895,15 +901,11 @@ CallInst *Former::form(Plan &P) {
 void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
                                const SmallPtrSetImpl<Instruction *> &Taken,
                                SmallVectorImpl<Plan> &Plans) {
-  MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
-            SmallVector<RowLoad, 8>>
-      Groups;
+  MapVector<RowLoad::Key, SmallVector<RowLoad, 8>> Groups;
   for (Instruction &I : BB)
     if (auto *St = dyn_cast<StoreInst>(&I); St && !Taken.count(St))
       if (std::optional<RowLoad> R = rowStore(St, SE))
-        Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(), R->valueType(),
-                R->L.V}]
-            .push_back(*R);
+        Groups[R->key()].push_back(*R);
   for (auto &[Key, G] : Groups)
     if (G.size() >= 2)
       for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
@@ -1231,10 +1233,8 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
   SmallVector<bool, 8> Taken(Plans.size(), false);
   SmallVector<LoopPlan, 4> Out;
   auto SameTile = [&](const LoopPlan &P, const LoopPlan &Q) {
-    return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.Base == P.R.Base &&
-           Q.R.Elem == P.R.Elem && Q.R.Cast == P.R.Cast && Q.R.L.V == P.R.L.V &&
-           Q.R.valueType() == P.R.valueType() && Q.Stride == P.Stride &&
-           Q.S.Rows == P.S.Rows;
+    return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.key() == P.R.key() &&
+           Q.Stride == P.Stride && Q.S.Rows == P.S.Rows;
   };
   // The free plan of P's tile whose block is K blocks right of P's.
   auto Block = [&](unsigned I, int K) -> int {
@@ -1341,16 +1341,12 @@ SmallVector<CallInst *, 4> Former::run() {
             }
   SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
-    MapVector<std::tuple<Value *, Type *, unsigned, Type *, Type *, Value *>,
-              SmallVector<RowLoad, 8>>
-        Groups;
+    MapVector<RowLoad::Key, SmallVector<RowLoad, 8>> Groups;
     for (Instruction &I : BB)
       if (auto *Load = dyn_cast<LoadInst>(&I))
         if (!InLoopPlans.count(Load))
           if (std::optional<RowLoad> R = rowLoad(Load, SE))
-            Groups[{R->Base, R->Elem, R->Cast, R->CoreS->getType(),
-                    Load->getType(), R->L.V}]
-                .push_back(*R);
+            Groups[R->key()].push_back(*R);
     for (auto &[Key, G] : Groups)
       if (G.size() >= 2)
         for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
