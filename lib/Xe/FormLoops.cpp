@@ -1,0 +1,252 @@
+//===- FormLoops.cpp - 2D block IO from per-lane accesses in loops
+//---------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A loop of 2 to 32 iterations that loads (or stores) row k of a tile lane
+// by lane in iteration k. A load becomes one 2D block load before the loop
+// (behind the same run-time guard as unrolled rows), and iteration k takes
+// row k from the fragment; loads of the tile's blocks side by side merge
+// into one load of 2 or 4 blocks. A store puts row k into a fragment in
+// iteration k and the whole tile is written by a 2D store as the loop
+// exits. Where the guard fails, the original accesses run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FormBlocks.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace xe {
+namespace form {
+
+/// What, besides \p P's own access and private arrays, the loop's memory
+/// accesses rule out (empty: nothing): a load reads the whole tile before
+/// the loop, so nothing in it may write memory; a store writes the tile
+/// after the loop, so nothing in it may read or write memory either.
+std::string Former::loopMemoryRule(const LoopPlan &P) const {
+  Instruction *Own = P.R.inst();
+  bool Store = P.R.SI;
+  for (BasicBlock *BB : P.L->blocks())
+    for (Instruction &I : *BB) {
+      if (&I == Own ||
+          !(Store ? I.mayReadOrWriteMemory() : I.mayWriteToMemory()))
+        continue;
+      Value *Ptr = getLoadStorePointerOperand(&I);
+      if (Ptr && isa<AllocaInst>(getUnderlyingObject(Ptr)))
+        continue;
+      return Store ? "the loop may read or write other memory"
+                   : "the loop may write memory";
+    }
+  return "";
+}
+
+/// Checks \p I, a load or a store in loop \p L: once per iteration, row k
+/// of the tile in iteration k, in uniform control flow, no other memory
+/// access in the loop that the 2D operation's moving before (a load) or
+/// after (a store) the loop could change, a base computed before the loop;
+/// a store's loop also leaves through its latch only.
+std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
+                                         bool ReqdSG16) {
+  auto *Load = dyn_cast<LoadInst>(I);
+  auto *St = dyn_cast<StoreInst>(I);
+  auto Access = [&](bool Bytes) {
+    return Load ? rowLoad(Load, SE, Bytes)
+           : St ? rowStore(St, SE, Bytes)
+                : std::nullopt;
+  };
+  std::optional<RowLoad> R = Access(false);
+  // `p[lane]` with `p += pitch` each iteration: the offset from p's start.
+  if (R && !L->isLoopInvariant(R->Base))
+    if (std::optional<RowLoad> FromStart = Access(true);
+        FromStart && isa<SCEVAddRecExpr>(FromStart->CoreS))
+      R = FromStart;
+  const auto *AR = R ? dyn_cast<SCEVAddRecExpr>(R->CoreS) : nullptr;
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !L->getLoopPreheader() ||
+      !L->getLoopLatch() || !DT.dominates(I->getParent(), L->getLoopLatch()))
+    return std::nullopt;
+  LoopPlan P;
+  P.R = *R;
+  P.L = L;
+  P.PreTerm = L->getLoopPreheader()->getTerminator();
+  SmallVector<RowLoad, 1> One{*R};
+  if (!shapeOf(One, P.S))
+    return std::nullopt;
+  unsigned Trip = SE.getSmallConstantTripCount(L);
+  std::string What = ((St ? "a per-lane store in a loop of "
+                          : "a per-lane load in a loop of ") +
+                      (Trip ? std::to_string(Trip) : std::string("unknown")) +
+                      " iterations (a row each)");
+  if (Trip < 2 || Trip > 32)
+    return missed(*R, What, "the loop does not run 2 to 32 times"),
+           std::nullopt;
+  if (std::string Why = kernelRule(*R, ReqdSG16); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
+  if (U.control(I->getParent()) != Lanes::Uniform ||
+      U.control(L->getLoopPreheader()) != Lanes::Uniform)
+    return missed(*R, What, "the loop is not in uniform control flow"),
+           std::nullopt;
+  // The tile's base is computed before the loop.
+  if (!L->isLoopInvariant(R->Base))
+    return missed(*R, What, "the base changes from one iteration to the next"),
+           std::nullopt;
+  if (St) {
+    P.Exit = L->getExitBlock();
+    if (!P.Exit || L->getExitingBlock() != L->getLoopLatch())
+      return missed(*R, What, "the loop leaves other than through its latch"),
+             std::nullopt;
+  }
+  P.S.Rows = Trip;
+  RowLoad Start = *R;
+  Start.CoreS = AR->getStart();
+  P.Stride = AR->getStepRecurrence(SE);
+  if (std::string Why = tileRule(Start, P.S, P.Stride, P.U0); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
+  if (std::string Why = loopMemoryRule(P); !Why.empty())
+    return missed(*R, What, Why), std::nullopt;
+  return P;
+}
+
+/// Reads the whole tile before the loop (behind the guard) and, in the
+/// loop, row k from the fragment where the guard held.
+CallInst *Former::formLoop(LoopPlan &P) {
+  if (P.R.SI)
+    return formLoopStore(P);
+  Instruction *Pre = P.PreTerm;
+  IRBuilder<> B(Pre);
+  Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  Instruction *Then = SplitBlockAndInsertIfThen(T.Ok, Pre, false);
+  AllocaInst *Frag = nullptr;
+  CallInst *Call = read(Then, P.S, T, P.R.LI->getDebugLoc(), Frag);
+  rowFromFragment(P, T, Frag, 0);
+  for (auto [K, Col] : enumerate(P.Columns))
+    rowFromFragment(Col, T, Frag, K + 1);
+  std::string From = P.S.C > 1 ? std::to_string(P.S.C) + " per-lane loads"
+                               : std::string("a per-lane load");
+  remarkFormed(Call, P.S, P.S.Rows * P.S.C,
+               From + " in a loop of " + Twine(P.S.Rows) +
+                   " iterations (a row each)",
+               T.What);
+  return Call;
+}
+
+/// In iteration k of \p P's loop, \p P's load takes row k of block \p Col
+/// from the fragment where the guard held, and runs otherwise.
+void Former::rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
+                             unsigned Col) {
+  LoadInst *Load = P.R.LI;
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, Load, &InThen, &InElse);
+  BasicBlock *Merge = Load->getParent();
+  IRBuilder<> TB(InThen);
+  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
+  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
+                            TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
+  Value *FromBlock = TB.CreateAlignedLoad(Load->getType(), Ptr, Align(P.S.Es));
+  PHINode *Phi = PHINode::Create(Load->getType(), 2, Load->getName() + ".row");
+  Phi->insertBefore(Merge->begin());
+  Load->replaceAllUsesWith(Phi);
+  Load->moveBefore(InElse->getIterator());
+  Phi->addIncoming(FromBlock, InThen->getParent());
+  Phi->addIncoming(Load, InElse->getParent());
+}
+
+/// Merges \p Plans' loads of one loop that read the blocks of a tile side
+/// by side (block k's row index 16 lanes' elements past block k-1's, in
+/// every iteration) into the plan of block 0, where one 2D load of 2 or 4
+/// blocks is a shape the chip has.
+void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
+  SmallVector<bool, 8> Taken(Plans.size(), false);
+  SmallVector<LoopPlan, 4> Out;
+  auto SameTile = [&](const LoopPlan &P, const LoopPlan &Q) {
+    return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.key() == P.R.key() &&
+           Q.Stride == P.Stride && Q.S.Rows == P.S.Rows;
+  };
+  // The free plan of P's tile whose block is K blocks right of P's.
+  auto Block = [&](unsigned I, int K) -> int {
+    const LoopPlan &P = Plans[I];
+    const SCEV *U = SE.getAddExpr(
+        P.U0, SE.getConstant(P.U0->getType(), K * int64_t(P.S.Coef * SG),
+                             /*isSigned=*/true));
+    for (unsigned J = 0; J < Plans.size(); ++J)
+      if (J != I && !Taken[J] && SameTile(P, Plans[J]) && Plans[J].U0 == U)
+        return J;
+    return -1;
+  };
+  // Each round starts tiles at the leftmost blocks still free (the loads
+  // may come in any order); four blocks where the chip takes them at once,
+  // else two.
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    for (unsigned I = 0; I < Plans.size(); ++I) {
+      if (Taken[I] || Block(I, -1) >= 0)
+        continue;
+      SmallVector<int, 3> Cols;
+      for (int K = 1; K < 4 && int(Cols.size()) == K - 1; ++K)
+        if (int J = Block(I, K); J >= 0)
+          Cols.push_back(J);
+      LoopPlan &P = Plans[I];
+      Shape S = P.S;
+      S.C = Cols.size() == 3 ? 4 : Cols.empty() ? 1 : 2;
+      if (S.C == 4 && rowPieces(BlockOp::Load, S).empty())
+        S.C = 2;
+      if (S.C > 1 && !rowPieces(BlockOp::Load, S).empty()) {
+        P.S.C = S.C;
+        for (unsigned K = 0; K + 1 < S.C; ++K) {
+          Taken[Cols[K]] = true;
+          P.Columns.push_back(std::move(Plans[Cols[K]]));
+        }
+      }
+      Taken[I] = Progress = true;
+      Out.push_back(std::move(P));
+    }
+  }
+  Plans.assign(std::make_move_iterator(Out.begin()),
+               std::make_move_iterator(Out.end()));
+}
+
+/// Where the guard holds, the loop puts row k into a fragment in
+/// iteration k (the original store runs otherwise), and the whole tile is
+/// written by a 2D store as the loop exits.
+CallInst *Former::formLoopStore(LoopPlan &P) {
+  StoreInst *St = P.R.SI;
+  // A block of its own after the loop (the one it leaves to may be entered
+  // from elsewhere too: the loop under an `if`).
+  BasicBlock *Latch = P.L->getLoopLatch();
+  if (P.Exit->getSinglePredecessor() != Latch)
+    P.Exit = SplitEdge(Latch, P.Exit);
+  IRBuilder<> B(P.PreTerm);
+  Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  AllocaInst *Frag = fragment(P.S);
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, St, &InThen, &InElse);
+  IRBuilder<> TB(InThen);
+  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
+                            TB.CreateMul(P.Iter, TB.getInt64(P.S.Bytes())));
+  TB.CreateAlignedStore(St->getValueOperand(), Ptr, Align(P.S.Es));
+  St->moveBefore(InElse->getIterator());
+  Instruction *After =
+      SplitBlockAndInsertIfThen(T.Ok, P.Exit->getFirstInsertionPt(), false);
+  IRBuilder<> AB(After);
+  CallInst *Call =
+      blockCalls(AB, BlockOp::Store, P.S, T, Frag, St->getDebugLoc());
+  remarkFormed(Call, P.S, P.S.Rows,
+               "a per-lane store in a loop of " + Twine(P.S.Rows) +
+                   " iterations (a row each)",
+               T.What, /*Store=*/true);
+  return Call;
+}
+
+} // namespace form
+} // namespace xe
+} // namespace crosslane

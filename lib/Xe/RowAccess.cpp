@@ -1,0 +1,189 @@
+//===- RowAccess.cpp - Per-lane accesses of a tile's rows
+//------------------===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What crosslane-xe-form-blocks reads a load or a store as: the lane query
+// its address depends on, its base, element and index (as scalar evolution
+// sees it), so that rows of a tile can be matched up and ordered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FormBlocks.h"
+#include "crosslane/Support/OpenCLBuiltins.h"
+
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace crosslane {
+namespace xe {
+namespace form {
+
+std::optional<Lane> laneQuery(Value *V) {
+  auto *CI = dyn_cast<CallInst>(V);
+  Function *F = CI ? CI->getCalledFunction() : nullptr;
+  if (!F)
+    return std::nullopt;
+  StringRef Base = demangledBase(F->getName());
+  if (Base == "get_sub_group_local_id" && CI->arg_size() == 0)
+    return Lane{V, LaneKind::SubgroupLocalId};
+  auto *Dim = CI->arg_size() == 1 ? dyn_cast<ConstantInt>(CI->getArgOperand(0))
+                                  : nullptr;
+  if (!Dim || !Dim->isZero())
+    return std::nullopt;
+  if (Base == "get_local_id")
+    return Lane{V, LaneKind::LocalId0};
+  if (Base == "get_global_id")
+    return Lane{V, LaneKind::GlobalId0};
+  return std::nullopt;
+}
+
+/// Makes all lane queries of a kind (get_sub_group_local_id(),
+/// get_local_id(0), get_global_id(0)) one call at the function's entry: a
+/// work-item's ids do not change while it runs, and clang does not merge
+/// the calls (a row's `A[(Y + R) * P + get_sub_group_local_id()]` calls it
+/// once per row, also inside a loop, where scalar evolution would not see
+/// it as the same in every iteration). Returns whether it changed \p F.
+bool unifyLaneQueries(Function &F) {
+  SmallVector<CallInst *, 16> Queries;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (laneQuery(&I))
+        Queries.push_back(cast<CallInst>(&I));
+  BasicBlock &Entry = F.getEntryBlock();
+  DenseMap<Function *, CallInst *> First;
+  bool Changed = false;
+  for (CallInst *Q : Queries) {
+    auto [It, New] = First.try_emplace(Q->getCalledFunction(), Q);
+    if (New) {
+      // Its operand is a constant: it can run first.
+      if (Q != &*Entry.getFirstInsertionPt()) {
+        Q->moveBefore(Entry.getFirstInsertionPt());
+        Changed = true;
+      }
+      continue;
+    }
+    Q->replaceAllUsesWith(It->second);
+    Q->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
+/// The one lane query \p V is computed from (nullptr: none or several).
+Value *findLane(Value *V, unsigned Depth, Value *&Found, bool &Several) {
+  if (auto L = laneQuery(V)) {
+    Several |= Found && Found != V;
+    Found = V;
+    return Found;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 12 || isa<PHINode, LoadInst, CallBase>(I))
+    return Found;
+  for (Value *Op : I->operands())
+    findLane(Op, Depth + 1, Found, Several);
+  return Found;
+}
+
+/// The one lane query among the values \p S is computed from.
+std::optional<Lane> laneIn(const SCEV *S) {
+  std::optional<Lane> Found;
+  bool Several = false;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    if (const auto *U = dyn_cast<SCEVUnknown>(X))
+      if (std::optional<Lane> L = laneQuery(U->getValue())) {
+        Several |= Found && Found->V != L->V;
+        Found = L;
+      }
+    return false;
+  });
+  return Several ? std::nullopt : Found;
+}
+
+/// A per-lane load or store (\p I) of global memory at \p Ptr; with \p
+/// Bytes, as a byte offset from the pointer's base alone (a pointer bumped
+/// by a loop: its base is the pointer it starts from).
+std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
+                                 ScalarEvolution &SE, bool Bytes = false) {
+  if (Ptr->getType()->getPointerAddressSpace() != 1)
+    return std::nullopt;
+  RowLoad R;
+  R.LI = dyn_cast<LoadInst>(I);
+  R.SI = dyn_cast<StoreInst>(I);
+  auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
+  // `gep (gep T, base, ext(i)), K bytes`, K a multiple of T's size, as
+  // InstCombine writes a tile's columns after the first: index i + K /
+  // size(T) of base (the same address where that sum does not wrap, which
+  // the guard checks for every index of the tile).
+  int64_t Extra = 0;
+  if (Bytes)
+    GEP = nullptr;
+  if (auto *K = GEP && GEP->getNumIndices() == 1
+                    ? dyn_cast<ConstantInt>(GEP->getOperand(1))
+                    : nullptr) {
+    auto *Inner = dyn_cast<GetElementPtrInst>(GEP->getPointerOperand());
+    const DataLayout &DL = I->getDataLayout();
+    int64_t Offset = K->getSExtValue() *
+                     int64_t(DL.getTypeAllocSize(GEP->getSourceElementType()));
+    int64_t Size = Inner && Inner->getNumIndices() == 1
+                       ? DL.getTypeAllocSize(Inner->getSourceElementType())
+                       : 0;
+    if (Size && Offset % Size == 0) {
+      Extra = Offset / Size;
+      GEP = Inner;
+    }
+  }
+  auto *Widen = GEP && GEP->getNumIndices() == 1
+                    ? dyn_cast<CastInst>(GEP->getOperand(1))
+                    : nullptr;
+  if (Widen && (isa<SExtInst>(Widen) || isa<ZExtInst>(Widen)) &&
+      Widen->getSrcTy()->isIntegerTy(32)) {
+    Value *Found = nullptr;
+    bool Several = false;
+    findLane(Widen->getOperand(0), 0, Found, Several);
+    if (Found && !Several) {
+      R.Base = GEP->getPointerOperand();
+      R.Elem = GEP->getSourceElementType();
+      R.Cast = Widen->getOpcode();
+      R.L = *laneQuery(Found);
+      const SCEV *Idx = SE.getSCEV(Widen->getOperand(0));
+      R.CoreS = SE.getAddExpr(Idx, SE.getConstant(Idx->getType(), Extra,
+                                                  /*isSigned=*/true));
+      return R;
+    }
+  }
+  const SCEV *PS = SE.getSCEV(Ptr);
+  const auto *BaseS = dyn_cast<SCEVUnknown>(SE.getPointerBase(PS));
+  if (!BaseS)
+    return std::nullopt;
+  R.Base = BaseS->getValue();
+  R.Elem = Type::getInt8Ty(I->getContext());
+  R.CoreS = SE.getMinusSCEV(PS, BaseS);
+  std::optional<Lane> L = laneIn(R.CoreS);
+  if (!L || isa<SCEVCouldNotCompute>(R.CoreS))
+    return std::nullopt;
+  R.L = *L;
+  return R;
+}
+
+std::optional<RowLoad> rowLoad(LoadInst *LI, ScalarEvolution &SE, bool Bytes) {
+  if (!LI->isSimple())
+    return std::nullopt;
+  return rowAccess(LI, LI->getPointerOperand(), SE, Bytes);
+}
+
+std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE,
+                                bool Bytes) {
+  if (!SI->isSimple())
+    return std::nullopt;
+  return rowAccess(SI, SI->getPointerOperand(), SE, Bytes);
+}
+
+} // namespace form
+} // namespace xe
+} // namespace crosslane
