@@ -194,6 +194,9 @@ const SCEV *Former::orderRows(SmallVectorImpl<RowLoad> &G) {
       if (Cand->isZero())
         continue;
       const SCEV *Stride = Sign > 0 ? Cand : SE.getNegativeSCEV(Cand);
+      // A pitch is positive: rows written bottom up are the same tile.
+      if (SE.isKnownNegative(Stride))
+        continue;
       // Row of each load relative to load 0, in [-(H-1), H-1].
       SmallVector<int, 16> K;
       int H = G.size(), Lo = 0;
@@ -279,8 +282,10 @@ Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
   if (G.size() >= 4 && shapeOf(Tile, S) && !orderRows(Tile) &&
       orderColumns(Tile, S)) {
     S.Rows = Tile.size() / S.C;
-    bool Whole = G[0].LI && (S.C == 2 || S.C == 4) &&
-                 !rowPieces(BlockOp::Load, S).empty();
+    // A store of several blocks is one guard and a 2D store per block.
+    bool Whole =
+        G[0].LI ? (S.C == 2 || S.C == 4) && !rowPieces(BlockOp::Load, S).empty()
+                : !rowPieces(BlockOp::Store, S).empty();
     if (!Whole) {
       // Runs of four or two blocks where the chip loads them at once (16-bit
       // data in 4 blocks: two pairs; 3 blocks: a pair and one), else each
@@ -453,49 +458,61 @@ AllocaInst *Former::fragment(const Shape &S) {
   return Frag;
 }
 
+/// The shape of one operation on a tile of shape \p S: a store takes one
+/// block, and a tile of blocks side by side is stored block by block.
+static Shape perOperation(BlockOp Op, Shape S) {
+  if (Op == BlockOp::Store)
+    S.C = 1;
+  return S;
+}
+
 /// The rows of \p S as pieces (first row, rows) \p Op takes on the chip:
 /// powers of two, largest first; none if a row alone is not a shape.
 SmallVector<std::pair<unsigned, unsigned>, 4>
 Former::rowPieces(BlockOp Op, const Shape &S) const {
+  Shape One = perOperation(Op, S);
   SmallVector<std::pair<unsigned, unsigned>, 4> Pieces;
   for (unsigned A = 0; A < S.Rows;) {
     unsigned H = llvm::bit_floor(S.Rows - A);
-    while (H && !checkShape(Chip, Op, S.block(H), SG).empty())
+    while (H && !checkShape(Chip, Op, One.block(H), SG).empty())
       H /= 2;
     if (!H)
       return {};
     Pieces.push_back({A, H});
     A += H;
   }
-  // A fragment holds a tile of blocks block by block: one piece only.
-  if (S.C > 1 && Pieces.size() > 1)
+  // A fragment holds a tile of blocks block by block: a load of several
+  // blocks is one piece only.
+  if (One.C > 1 && Pieces.size() > 1)
     return {};
   return Pieces;
 }
 
 /// The 2D operations of \p Op on tile \p T with fragment \p Frag, by \p TB:
-/// one per piece of rows, each at (0, its first row) of the tile's surface
-/// (the same base, so the guard's alignment checks hold for all). Returns
-/// the first.
+/// one per piece of rows (and, for a store, per block), each at (its
+/// block's first element, its first row) of the tile's surface (the same
+/// base, so the guard's alignment checks hold for all). Returns the first.
 CallInst *Former::blockCalls(IRBuilder<> &TB, BlockOp Op, const Shape &S,
                              const Tile &T, AllocaInst *Frag, DebugLoc Loc) {
   Type *I32 = TB.getInt32Ty();
   uint64_t Width = S.width();
+  Shape One = perOperation(Op, S);
   CallInst *First = nullptr;
-  for (auto [A, H] : rowPieces(Op, S)) {
-    Value *At = TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Frag,
-                                              uint64_t(A) * S.Bytes());
-    CallInst *Call = emitOpenCLCall(
-        TB, blockName(Op, S, H), TB.getVoidTy(),
-        {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
-         TB.CreateTrunc(T.Pitch, I32),
-         ConstantVector::get({TB.getInt32(0), TB.getInt32(A)}), At},
-        /*Convergent=*/true);
-    Call->setDebugLoc(Loc);
-    Call->setMetadata(AlignmentCheckedMD, MDNode::get(F.getContext(), {}));
-    Guards.push_back({Call, T.Ok});
-    First = First ? First : Call;
-  }
+  for (unsigned K = 0; K < S.C / One.C; ++K)
+    for (auto [A, H] : rowPieces(Op, S)) {
+      Value *At = TB.CreateConstInBoundsGEP1_64(
+          TB.getInt8Ty(), Frag, uint64_t(K * S.Rows + A) * S.Bytes());
+      CallInst *Call = emitOpenCLCall(
+          TB, blockName(Op, One, H), TB.getVoidTy(),
+          {T.Row0, TB.getInt32(Width), TB.getInt32(S.Rows),
+           TB.CreateTrunc(T.Pitch, I32),
+           ConstantVector::get({TB.getInt32(K * One.W()), TB.getInt32(A)}), At},
+          /*Convergent=*/true);
+      Call->setDebugLoc(Loc);
+      Call->setMetadata(AlignmentCheckedMD, MDNode::get(F.getContext(), {}));
+      Guards.push_back({Call, T.Ok});
+      First = First ? First : Call;
+    }
   return First;
 }
 
@@ -509,15 +526,19 @@ CallInst *Former::read(Instruction *Then, const Shape &S, const Tile &T,
 
 /// "2D block load 32b_8r16x1c", or for pieces of rows "2D block loads
 /// 32b_8r16x1c + 32b_4r16x1c".
+/// A tile of blocks stored block by block: "2D block stores 32b_8r16x1c
+/// (one per block of 2 side by side)".
 std::string Former::formedShapes(BlockOp Op, const Shape &S) const {
   auto Pieces = rowPieces(Op, S);
-  auto One = [&](unsigned H) { return describeBlock(Op, S.block(H)); };
-  if (Pieces.size() == 1)
-    return One(S.Rows);
+  Shape PerOp = perOperation(Op, S);
+  auto One = [&](unsigned H) { return describeBlock(Op, PerOp.block(H)); };
   std::string Text = One(Pieces[0].second);
-  Text.insert(Text.find(' ', strlen("2D block ")), "s");
+  if (Pieces.size() > 1 || PerOp.C != S.C)
+    Text.insert(Text.find(' ', strlen("2D block ")), "s");
   for (auto [A, H] : drop_begin(Pieces))
     Text += " + " + One(H).substr(One(H).rfind(' ') + 1);
+  if (PerOp.C != S.C)
+    Text += " (one per block of " + std::to_string(S.C) + " side by side)";
   return Text;
 }
 
@@ -617,10 +638,11 @@ CallInst *Former::formStores(Plan &P) {
   AllocaInst *Frag = fragment(S);
   IRBuilder<> TB(Then);
   for (const RowLoad &R : P.Rows)
-    TB.CreateAlignedStore(R.SI->getValueOperand(),
-                          TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
-                                                uint64_t(R.Row) * S.Bytes()),
-                          Align(S.Es));
+    TB.CreateAlignedStore(
+        R.SI->getValueOperand(),
+        TB.CreateConstGEP1_64(TB.getInt8Ty(), Frag,
+                              uint64_t(R.Col * S.Rows + R.Row) * S.Bytes()),
+        Align(S.Es));
   CallInst *Call =
       blockCalls(TB, BlockOp::Store, S, T, Frag, Order.front()->getDebugLoc());
   remarkFormed(Call, S, Order.size(),
@@ -638,8 +660,8 @@ std::string Former::rules(const RowLoad &R0, const Shape &S,
   // Rows the chip does not take at once (12: 8 + 4) are several pieces;
   // a tile of blocks is one operation.
   if (rowPieces(Op, S).empty()) {
-    if (S.C == 1)
-      return checkShape(Chip, Op, S.block(1), SG);
+    if (perOperation(Op, S).C == 1)
+      return checkShape(Chip, Op, perOperation(Op, S).block(1), SG);
     std::string Why = checkShape(Chip, Op, S.block(S.Rows), SG);
     return Why.empty() ? "a tile of blocks side by side must be one "
                          "operation, and its height is not one"
@@ -702,9 +724,8 @@ bool Former::tiles(SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P) {
     return missed(R0, Count, Why), false;
   if (U.control(R0.inst()->getParent()) != Lanes::Uniform)
     return missed(R0, Count, "they are not in uniform control flow"), false;
-  if (!(P.Stride = orderRows(G)) &&
-      !(R0.LI && (P.Stride = orderColumns(G, P.S)) &&
-        (P.S.C == 2 || P.S.C == 4)))
+  if (!(P.Stride = orderRows(G)) && !((P.Stride = orderColumns(G, P.S)) &&
+                                      (R0.SI || P.S.C == 2 || P.S.C == 4)))
     return missed(R0, Count,
                   "the rows are not evenly spaced by a stride known here"),
            false;
@@ -773,6 +794,7 @@ std::optional<Plan> Former::planStores(SmallVectorImpl<RowLoad> &G,
   P.Rows.assign(G.begin(), G.end());
   return P;
 }
+
 SmallVector<CallInst *, 4> Former::run() {
   SmallVector<CallInst *, 4> Calls;
   if (F.getCallingConv() != CallingConv::SPIR_KERNEL)
@@ -801,6 +823,8 @@ SmallVector<CallInst *, 4> Former::run() {
               InLoopPlans.insert(&I);
               LoopPlans.push_back(std::move(*P));
             }
+  mergeLoopColumns(LoopPlans);
+  dropLoneBlocks(LoopPlans, InLoopPlans);
   SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
     MapVector<RowLoad::Key, SmallVector<RowLoad, 8>> Groups;
@@ -822,7 +846,6 @@ SmallVector<CallInst *, 4> Former::run() {
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
     P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
   }
-  mergeLoopColumns(LoopPlans);
   auto ExpandLoop = [&](LoopPlan &P) {
     Type *IdxTy = P.R.CoreS->getType();
     Instruction *Pre = P.PreTerm;

@@ -128,9 +128,13 @@ struct LoopPlan {
   /// A store's: the block the loop leaves to, from its latch only (a block
   /// of its own on that edge once formed).
   llvm::BasicBlock *Exit = nullptr;
-  /// Loads of the loop reading the tile's blocks 1, 2, ... side by side
-  /// with this one's (S.C blocks in all), read by one 2D load.
+  /// Accesses of the loop to the tile's blocks 1, 2, ... side by side
+  /// with this one's (S.C blocks in all): read by one 2D load, or written
+  /// by a 2D store per block.
   std::vector<LoopPlan> Columns;
+  /// A store's: the other stores of the loop to the same surface, allowed
+  /// in the loop only as the tile's other blocks (Columns, once merged).
+  unsigned Siblings = 0;
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which llvm::LoopInfo is not told of).
   llvm::Instruction *PreTerm = nullptr;
@@ -198,8 +202,11 @@ private:
                        const llvm::SCEV *Stride, const llvm::SCEV *&U0);
   std::optional<LoopPlan> planLoop(llvm::Loop *L, llvm::Instruction *I,
                                    bool ReqdSG16);
-  std::string loopMemoryRule(const LoopPlan &P) const;
+  std::string loopMemoryRule(LoopPlan &P) const;
+  bool sameSurface(const LoopPlan &P, llvm::Instruction &I) const;
   void mergeLoopColumns(llvm::SmallVectorImpl<LoopPlan> &Plans);
+  void dropLoneBlocks(llvm::SmallVectorImpl<LoopPlan> &Plans,
+                      llvm::SmallPtrSetImpl<llvm::Instruction *> &InPlans);
   llvm::CallInst *formLoop(LoopPlan &P);
   llvm::CallInst *formLoopStore(LoopPlan &P);
   /// A tile's address, pitch and guard.
@@ -211,6 +218,8 @@ private:
             llvm::Value *U0V, llvm::Value *StrideV);
   void rowFromFragment(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,
                        unsigned Col);
+  void rowToFragment(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,
+                     unsigned Col);
   llvm::Value *guard(llvm::IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                      llvm::Value *U0, llvm::Value *StrideIdx, llvm::Value *Row0,
                      llvm::Value *Pitch, std::string &What);

@@ -33,8 +33,10 @@ namespace form {
 /// What, besides \p P's own access and private arrays, the loop's memory
 /// accesses rule out (empty: nothing): a load reads the whole tile before
 /// the loop, so nothing in it may write memory; a store writes the tile
-/// after the loop, so nothing in it may read or write memory either.
-std::string Former::loopMemoryRule(const LoopPlan &P) const {
+/// after the loop, so nothing in it may read or write memory either, but
+/// stores to the same surface (counted in \p P.Siblings) that may be the
+/// tile's other blocks.
+std::string Former::loopMemoryRule(LoopPlan &P) const {
   Instruction *Own = P.R.inst();
   bool Store = P.R.SI;
   for (BasicBlock *BB : P.L->blocks())
@@ -45,10 +47,27 @@ std::string Former::loopMemoryRule(const LoopPlan &P) const {
       Value *Ptr = getLoadStorePointerOperand(&I);
       if (Ptr && isa<AllocaInst>(getUnderlyingObject(Ptr)))
         continue;
+      if (Store && sameSurface(P, I)) {
+        ++P.Siblings;
+        continue;
+      }
       return Store ? "the loop may read or write other memory"
                    : "the loop may write memory";
     }
   return "";
+}
+
+/// True if \p I is a per-lane store with \p P's base, element, index and
+/// lane, in \p P's loop's own blocks.
+bool Former::sameSurface(const LoopPlan &P, Instruction &I) const {
+  auto *St = dyn_cast<StoreInst>(&I);
+  if (!St || LI.getLoopFor(St->getParent()) != P.L)
+    return false;
+  for (bool Bytes : {false, true})
+    if (std::optional<RowLoad> R = rowStore(St, SE, Bytes))
+      if (R->key() == P.R.key())
+        return true;
+  return false;
 }
 
 /// Checks \p I, a load or a store in loop \p L: once per iteration, row k
@@ -161,16 +180,18 @@ void Former::rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
   Phi->addIncoming(Load, InElse->getParent());
 }
 
-/// Merges \p Plans' loads of one loop that read the blocks of a tile side
-/// by side (block k's row index 16 lanes' elements past block k-1's, in
-/// every iteration) into the plan of block 0, where one 2D load of 2 or 4
-/// blocks is a shape the chip has.
+/// Merges \p Plans' loads (stores) of one loop that read (write) the
+/// blocks of a tile side by side (block k's row index 16 lanes' elements
+/// past block k-1's, in every iteration) into the plan of block 0, where
+/// one 2D load of 2 or 4 blocks is a shape the chip has (where each block
+/// is a store the chip has).
 void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
   SmallVector<bool, 8> Taken(Plans.size(), false);
   SmallVector<LoopPlan, 4> Out;
   auto SameTile = [&](const LoopPlan &P, const LoopPlan &Q) {
-    return P.R.LI && Q.R.LI && Q.L == P.L && Q.R.key() == P.R.key() &&
-           Q.Stride == P.Stride && Q.S.Rows == P.S.Rows;
+    return bool(P.R.LI) == bool(Q.R.LI) && Q.L == P.L &&
+           Q.R.key() == P.R.key() && Q.Stride == P.Stride &&
+           Q.S.Rows == P.S.Rows;
   };
   // The free plan of P's tile whose block is K blocks right of P's.
   auto Block = [&](unsigned I, int K) -> int {
@@ -192,15 +213,21 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
       if (Taken[I] || Block(I, -1) >= 0)
         continue;
       SmallVector<int, 3> Cols;
-      for (int K = 1; K < 4 && int(Cols.size()) == K - 1; ++K)
+      int Most = Plans[I].R.SI ? 8 : 4;
+      for (int K = 1; K < Most && int(Cols.size()) == K - 1; ++K)
         if (int J = Block(I, K); J >= 0)
           Cols.push_back(J);
       LoopPlan &P = Plans[I];
       Shape S = P.S;
-      S.C = Cols.size() == 3 ? 4 : Cols.empty() ? 1 : 2;
-      if (S.C == 4 && rowPieces(BlockOp::Load, S).empty())
+      BlockOp Op = P.R.LI ? BlockOp::Load : BlockOp::Store;
+      // A store is a 2D store per block: any number side by side.
+      S.C = P.R.SI             ? Cols.size() + 1
+            : Cols.size() == 3 ? 4
+            : Cols.empty()     ? 1
+                               : 2;
+      if (S.C == 4 && rowPieces(Op, S).empty())
         S.C = 2;
-      if (S.C > 1 && !rowPieces(BlockOp::Load, S).empty()) {
+      if (S.C > 1 && !rowPieces(Op, S).empty()) {
         P.S.C = S.C;
         for (unsigned K = 0; K + 1 < S.C; ++K) {
           Taken[Cols[K]] = true;
@@ -213,6 +240,26 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
   }
   Plans.assign(std::make_move_iterator(Out.begin()),
                std::make_move_iterator(Out.end()));
+}
+
+/// Drops (with a remark) the store plans of \p Plans whose loop stores to
+/// the same surface elsewhere than in the tile's other blocks: the 2D
+/// stores after the loop would change the order of writes that may
+/// overlap. Their stores leave \p InPlans.
+void Former::dropLoneBlocks(SmallVectorImpl<LoopPlan> &Plans,
+                            SmallPtrSetImpl<Instruction *> &InPlans) {
+  auto Lone = [&](const LoopPlan &P) {
+    return P.R.SI && P.Siblings != P.Columns.size();
+  };
+  for (LoopPlan &P : Plans)
+    if (Lone(P)) {
+      missed(P.R,
+             "a per-lane store in a loop of " + Twine(P.S.Rows) +
+                 " iterations (a row each)",
+             "the loop may read or write other memory");
+      InPlans.erase(P.R.inst());
+    }
+  llvm::erase_if(Plans, Lone);
 }
 
 /// Where the guard holds, the loop puts row k into a fragment in
@@ -228,23 +275,37 @@ CallInst *Former::formLoopStore(LoopPlan &P) {
   IRBuilder<> B(P.PreTerm);
   Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
   AllocaInst *Frag = fragment(P.S);
-  Instruction *InThen = nullptr, *InElse = nullptr;
-  SplitBlockAndInsertIfThenElse(T.Ok, St, &InThen, &InElse);
-  IRBuilder<> TB(InThen);
-  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
-                            TB.CreateMul(P.Iter, TB.getInt64(P.S.Bytes())));
-  TB.CreateAlignedStore(St->getValueOperand(), Ptr, Align(P.S.Es));
-  St->moveBefore(InElse->getIterator());
+  rowToFragment(P, T, Frag, 0);
+  for (auto [K, Col] : enumerate(P.Columns))
+    rowToFragment(Col, T, Frag, K + 1);
   Instruction *After =
       SplitBlockAndInsertIfThen(T.Ok, P.Exit->getFirstInsertionPt(), false);
   IRBuilder<> AB(After);
   CallInst *Call =
       blockCalls(AB, BlockOp::Store, P.S, T, Frag, St->getDebugLoc());
-  remarkFormed(Call, P.S, P.S.Rows,
-               "a per-lane store in a loop of " + Twine(P.S.Rows) +
+  std::string From = P.S.C > 1 ? std::to_string(P.S.C) + " per-lane stores"
+                               : std::string("a per-lane store");
+  remarkFormed(Call, P.S, P.S.Rows * P.S.C,
+               From + " in a loop of " + Twine(P.S.Rows) +
                    " iterations (a row each)",
                T.What, /*Store=*/true);
   return Call;
+}
+
+/// In iteration k of \p P's loop, \p P's store puts its value into row k
+/// of block \p Col of the fragment where the guard held, and runs
+/// otherwise.
+void Former::rowToFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
+                           unsigned Col) {
+  StoreInst *St = P.R.SI;
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, St, &InThen, &InElse);
+  IRBuilder<> TB(InThen);
+  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
+  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
+                            TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
+  TB.CreateAlignedStore(St->getValueOperand(), Ptr, Align(P.S.Es));
+  St->moveBefore(InElse->getIterator());
 }
 
 } // namespace form

@@ -117,10 +117,10 @@ SG16 kernel void store_loop_reads(global float *A, int P, int X, int Y) {
     A[(Y + R + 1) * P + X + L] = A[(Y + R) * P + X + L] + 1.0f;
 }
 
-// Near miss: two blocks side by side (lane L writes elements L and L + 16
-// of each row). A store takes one block, so each would be a tile of its
-// own, but the other block's stores lie between its rows (they may write
-// the same memory where the pitch is under two blocks).
+// Two blocks side by side (lane L writes elements L and L + 16 of each
+// row), their stores interleaved: a store takes one block, so one guard
+// (with a pitch of two blocks at least, where no row of one block can
+// overlap a row of the other) and a 2D store per block.
 SG16 kernel void store_2blocks_f32(global float *A, global const float *In,
                                    int P, int X, int Y) {
   int L = get_sub_group_local_id();
@@ -181,4 +181,45 @@ SG16 kernel void load_loop_bump(global const float *A, global float *Out,
     Row += P;
   }
   Out[get_global_id(0)] = S;
+}
+
+// Blocks side by side in a loop, a store per block in each iteration: two
+// blocks of floats, four of ushorts (the stores in any order).
+SG16 kernel void store_loop_2blocks(global float *A, global const float *In,
+                                    int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R) {
+    A[(Y + R) * P + X + L] = V + R;
+    A[(Y + R) * P + X + L + 16] = V * R;
+  }
+}
+SG16 kernel void store_loop_4blocks(global ushort *A,
+                                    global const ushort *In, int P, int X,
+                                    int Y) {
+  int L = get_sub_group_local_id();
+  ushort V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 4; ++R) {
+    global ushort *Row = A + (Y + R) * P + X + L;
+    Row[32] = V + 2 * R;
+    Row[0] = V + R;
+    Row[48] = V ^ R;
+    Row[16] = V - R;
+  }
+}
+
+// Near miss: a gap between the blocks (L and L + 32): the other store is
+// not a block of the tile, and may write a row of it.
+SG16 kernel void store_loop_gap(global float *A, global const float *In,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  global float *Row = A + Y * P + X + L;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R, Row += P) {
+    Row[32] = V * R;
+    Row[0] = V - R;
+  }
 }
