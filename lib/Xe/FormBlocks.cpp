@@ -273,47 +273,86 @@ const SCEV *Former::orderColumns(SmallVectorImpl<RowLoad> &G, Shape &S) {
 
 /// The groups to plan of \p G: the columns of a tile of blocks side by
 /// side apart (each a tile of its own) where one operation cannot take
-/// them all (stores, or a shape the chip lacks); else \p G.
+/// them all (a shape the chip lacks); blocks with gaps between them apart
+/// (columnClasses); else \p G.
 SmallVector<SmallVector<RowLoad, 8>, 4>
 Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
   SmallVector<SmallVector<RowLoad, 8>, 4> Parts;
   SmallVector<RowLoad, 8> Tile(G.begin(), G.end());
   Shape S;
-  if (G.size() >= 4 && shapeOf(Tile, S) && !orderRows(Tile) &&
-      orderColumns(Tile, S)) {
-    S.Rows = Tile.size() / S.C;
-    // A store of several blocks is one guard and a 2D store per block.
-    bool Whole =
-        G[0].LI ? (S.C == 2 || S.C == 4) && !rowPieces(BlockOp::Load, S).empty()
-                : !rowPieces(BlockOp::Store, S).empty();
-    if (!Whole) {
-      // Runs of four or two blocks where the chip loads them at once (16-bit
-      // data in 4 blocks: two pairs; 3 blocks: a pair and one), else each
-      // block alone.
-      auto Takes = [&](unsigned N) {
-        Shape Run = S;
-        Run.C = N;
-        return G[0].LI && !rowPieces(BlockOp::Load, Run).empty();
-      };
-      SmallVector<unsigned, 8> PartOf(S.C);
-      for (unsigned K = 0; K < S.C;) {
-        unsigned N = K + 4 <= S.C && Takes(4)   ? 4
-                     : K + 2 <= S.C && Takes(2) ? 2
-                                                : 1;
-        for (unsigned J = 0; J < N; ++J)
-          PartOf[K + J] = Parts.size();
-        Parts.emplace_back();
-        K += N;
-      }
-      for (const RowLoad &R : Tile) {
-        Parts[PartOf[R.Col]].push_back(R);
-        Parts[PartOf[R.Col]].back().Col = 0;
-      }
-      return Parts;
-    }
+  if (G.size() >= 4 && shapeOf(Tile, S) && !orderRows(Tile)) {
+    if (!orderColumns(Tile, S))
+      Parts = columnClasses(G);
+    else if (!wholeTile(Tile, S))
+      Parts = blockRuns(Tile, S);
   }
-  Parts.emplace_back(G.begin(), G.end());
+  if (Parts.empty())
+    Parts.emplace_back(G.begin(), G.end());
   return Parts;
+}
+
+/// True if one operation takes the tile of \p S.C blocks \p Tile: a load
+/// of 2 or 4 blocks the chip has; stores (a 2D store per block, one guard)
+/// of blocks the chip stores.
+bool Former::wholeTile(ArrayRef<RowLoad> Tile, Shape &S) const {
+  S.Rows = Tile.size() / S.C;
+  if (Tile[0].LI)
+    return (S.C == 2 || S.C == 4) && !rowPieces(BlockOp::Load, S).empty();
+  return !rowPieces(BlockOp::Store, S).empty();
+}
+
+/// \p Tile's blocks in runs of four or two where the chip loads them at
+/// once (16-bit data in 4 blocks: two pairs; 3 blocks: a pair and one),
+/// else each block alone.
+SmallVector<SmallVector<RowLoad, 8>, 4>
+Former::blockRuns(ArrayRef<RowLoad> Tile, const Shape &S) const {
+  auto Takes = [&](unsigned N) {
+    Shape Run = S;
+    Run.C = N;
+    return Tile[0].LI && !rowPieces(BlockOp::Load, Run).empty();
+  };
+  SmallVector<SmallVector<RowLoad, 8>, 4> Parts;
+  SmallVector<unsigned, 8> PartOf(S.C);
+  for (unsigned K = 0; K < S.C;) {
+    unsigned N = K + 4 <= S.C && Takes(4)   ? 4
+                 : K + 2 <= S.C && Takes(2) ? 2
+                                            : 1;
+    for (unsigned J = 0; J < N; ++J)
+      PartOf[K + J] = Parts.size();
+    Parts.emplace_back();
+    K += N;
+  }
+  for (const RowLoad &R : Tile) {
+    Parts[PartOf[R.Col]].push_back(R);
+    Parts[PartOf[R.Col]].back().Col = 0;
+  }
+  return Parts;
+}
+
+/// \p G split by the constant part of each access's index relative to the
+/// first's (its column): blocks with a gap between them (lane L reading L
+/// and L + 32), each a tile of its own. Empty unless there are two columns
+/// or more and each has two rows or more.
+SmallVector<SmallVector<RowLoad, 8>, 4>
+Former::columnClasses(ArrayRef<RowLoad> G) {
+  MapVector<const SCEV *, SmallVector<RowLoad, 8>> Classes;
+  for (const RowLoad &R : G) {
+    const SCEV *D = SE.getMinusSCEV(R.CoreS, G[0].CoreS);
+    const SCEV *C = SE.getZero(D->getType());
+    if (isa<SCEVConstant>(D))
+      C = D;
+    else if (const auto *Add = dyn_cast<SCEVAddExpr>(D);
+             Add && isa<SCEVConstant>(Add->getOperand(0)))
+      C = Add->getOperand(0);
+    Classes[C].push_back(R);
+  }
+  SmallVector<SmallVector<RowLoad, 8>, 4> Parts;
+  for (auto &[C, Rows] : Classes) {
+    if (Rows.size() < 2)
+      return {};
+    Parts.push_back(std::move(Rows));
+  }
+  return Parts.size() > 1 ? Parts : decltype(Parts)();
 }
 
 /// Every value \p S is computed from is uniform (the lane query only
@@ -602,12 +641,7 @@ CallInst *Former::form(Plan &P) {
 void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
                                const SmallPtrSetImpl<Instruction *> &Taken,
                                SmallVectorImpl<Plan> &Plans) {
-  MapVector<RowLoad::Key, SmallVector<RowLoad, 8>> Groups;
-  for (Instruction &I : BB)
-    if (auto *St = dyn_cast<StoreInst>(&I); St && !Taken.count(St))
-      if (std::optional<RowLoad> R = rowStore(St, SE))
-        Groups[R->key()].push_back(*R);
-  for (auto &[Key, G] : Groups)
+  for (auto &[Key, G] : groupRows(BB, /*Loads=*/false, Taken, SE))
     if (G.size() >= 2)
       for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
         if (std::optional<Plan> P = planStores(Part, ReqdSG16))
@@ -827,13 +861,7 @@ SmallVector<CallInst *, 4> Former::run() {
   dropLoneBlocks(LoopPlans, InLoopPlans);
   SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
-    MapVector<RowLoad::Key, SmallVector<RowLoad, 8>> Groups;
-    for (Instruction &I : BB)
-      if (auto *Load = dyn_cast<LoadInst>(&I))
-        if (!InLoopPlans.count(Load))
-          if (std::optional<RowLoad> R = rowLoad(Load, SE))
-            Groups[R->key()].push_back(*R);
-    for (auto &[Key, G] : Groups)
+    for (auto &[Key, G] : groupRows(BB, /*Loads=*/true, InLoopPlans, SE))
       if (G.size() >= 2)
         for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
           if (std::optional<Plan> P = plan(Part, ReqdSG16))
@@ -907,6 +935,7 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   if (!Chip || !Chip->Has2DBlock)
     return PreservedAnalyses::all();
   bool Unified = unifyLaneQueries(F);
+  Unified |= expandMul24(F);
   if (Unified) {
     PreservedAnalyses PA;
     PA.preserveSet<CFGAnalyses>();

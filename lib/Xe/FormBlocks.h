@@ -18,6 +18,7 @@
 #include "BlockCalls.h"
 #include "XeUniformity.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -60,6 +61,10 @@ std::optional<Lane> laneQuery(llvm::Value *V);
 /// whether it changed \p F.
 bool unifyLaneQueries(llvm::Function &F);
 
+/// Rewrites the mul24/mad24 calls global addresses are computed from as
+/// 32-bit multiplies (and adds); returns whether it changed \p F.
+bool expandMul24(llvm::Function &F);
+
 /// A per-lane load, its address Base + Cast(Core) * sizeof(Elem): a GEP
 /// that widens a 32-bit index (Cast, Core), or otherwise the address as
 /// scalar evolution sees it (Elem i8, Core the byte offset, no cast).
@@ -94,6 +99,13 @@ std::optional<RowLoad> rowLoad(llvm::LoadInst *LI, llvm::ScalarEvolution &SE,
                                bool Bytes = false);
 std::optional<RowLoad> rowStore(llvm::StoreInst *SI, llvm::ScalarEvolution &SE,
                                 bool Bytes = false);
+
+/// The per-lane loads (or stores) of \p BB but \p Taken, grouped by tile
+/// key (RowLoad::key).
+using RowGroups = llvm::MapVector<RowLoad::Key, llvm::SmallVector<RowLoad, 8>>;
+RowGroups groupRows(llvm::BasicBlock &BB, bool Loads,
+                    const llvm::SmallPtrSetImpl<llvm::Instruction *> &Taken,
+                    llvm::ScalarEvolution &SE);
 
 /// The shape of the load a group forms.
 struct Shape {
@@ -179,6 +191,11 @@ private:
   const llvm::SCEV *orderColumns(llvm::SmallVectorImpl<RowLoad> &G, Shape &S);
   llvm::SmallVector<llvm::SmallVector<RowLoad, 8>, 4>
   columnsApart(llvm::SmallVectorImpl<RowLoad> &G);
+  llvm::SmallVector<llvm::SmallVector<RowLoad, 8>, 4>
+  columnClasses(llvm::ArrayRef<RowLoad> G);
+  bool wholeTile(llvm::ArrayRef<RowLoad> Tile, Shape &S) const;
+  llvm::SmallVector<llvm::SmallVector<RowLoad, 8>, 4>
+  blockRuns(llvm::ArrayRef<RowLoad> Tile, const Shape &S) const;
   bool uniformLeaves(const llvm::SCEV *S, const Lane &L) const;
   llvm::LoadInst *firstOf(llvm::ArrayRef<RowLoad> G) const;
   bool noWritesBetween(llvm::ArrayRef<RowLoad> G) const;

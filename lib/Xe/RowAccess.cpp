@@ -17,6 +17,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 
 using namespace llvm;
 
@@ -73,6 +74,55 @@ bool unifyLaneQueries(Function &F) {
     Changed = true;
   }
   return Changed;
+}
+
+/// The mul24/mad24 call \p V is (i32 scalars), if any.
+static CallInst *mul24Call(Value *V) {
+  auto *CI = dyn_cast<CallInst>(V);
+  Function *F = CI ? CI->getCalledFunction() : nullptr;
+  if (!F || !CI->getType()->isIntegerTy(32))
+    return nullptr;
+  StringRef Base = demangledBase(F->getName());
+  bool Mad = Base == "mad24";
+  if ((Base != "mul24" && !Mad) || CI->arg_size() != (Mad ? 3u : 2u))
+    return nullptr;
+  return CI;
+}
+
+/// Rewrites the mul24(a, b) and mad24(a, b, c) calls that global
+/// addresses are computed from as a * b (+ c), in 32 bits, so that scalar
+/// evolution reads them. OpenCL leaves the product of operands wider than
+/// 24 bits to the implementation; IGC's is the 32-bit product (its
+/// built-in library multiplies the operands as they are), which this is.
+bool expandMul24(Function &F) {
+  SmallVector<Value *, 32> Work;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (Value *Ptr = getLoadStorePointerOperand(&I);
+          Ptr && Ptr->getType()->getPointerAddressSpace() == 1)
+        Work.push_back(Ptr);
+  SmallPtrSet<Value *, 32> Seen;
+  SmallVector<CallInst *, 8> Calls;
+  while (!Work.empty()) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !Seen.insert(I).second)
+      continue;
+    if (CallInst *CI = mul24Call(I))
+      Calls.push_back(CI);
+    else if (isa<CallBase, LoadInst>(I))
+      continue;
+    append_range(Work, I->operands());
+  }
+  for (CallInst *CI : Calls) {
+    IRBuilder<> B(CI);
+    Value *V = B.CreateMul(CI->getArgOperand(0), CI->getArgOperand(1));
+    if (CI->arg_size() == 3)
+      V = B.CreateAdd(V, CI->getArgOperand(2));
+    V->takeName(CI);
+    CI->replaceAllUsesWith(V);
+    CI->eraseFromParent();
+  }
+  return !Calls.empty();
 }
 
 /// The one lane query \p V is computed from (nullptr: none or several).
@@ -182,6 +232,36 @@ std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE,
   if (!SI->isSimple())
     return std::nullopt;
   return rowAccess(SI, SI->getPointerOperand(), SE, Bytes);
+}
+
+/// An access alone in its group whose index widens a 32-bit value is read
+/// again as a byte offset from its pointer's base, and grouped with the
+/// others read so: rows reached through a chain of GEPs (`p[lane]; p +=
+/// pitch;` unrolled: each row's GEP has a base of its own).
+RowGroups groupRows(BasicBlock &BB, bool Loads,
+                    const SmallPtrSetImpl<Instruction *> &Taken,
+                    ScalarEvolution &SE) {
+  auto Read = [&](Instruction &I, bool Bytes) -> std::optional<RowLoad> {
+    if (Taken.count(&I))
+      return std::nullopt;
+    if (auto *LI = dyn_cast<LoadInst>(&I); LI && Loads)
+      return rowLoad(LI, SE, Bytes);
+    if (auto *SI = dyn_cast<StoreInst>(&I); SI && !Loads)
+      return rowStore(SI, SE, Bytes);
+    return std::nullopt;
+  };
+  RowGroups Groups;
+  for (Instruction &I : BB)
+    if (std::optional<RowLoad> R = Read(I, false))
+      Groups[R->key()].push_back(*R);
+  SmallVector<RowLoad, 8> Alone;
+  for (auto &[Key, G] : Groups)
+    if (G.size() == 1 && G[0].Cast)
+      if (std::optional<RowLoad> R = Read(*G[0].inst(), true))
+        Alone.push_back(*R);
+  for (RowLoad &R : Alone)
+    Groups[R.key()].push_back(R);
+  return Groups;
 }
 
 } // namespace form

@@ -234,3 +234,50 @@ SG16 kernel void rows_3blocks_f16_unrolled(global const half *A,
         A[(Y + R) * P + X + L + 32];
   Out[get_global_id(0)] = S;
 }
+
+// A pointer bumped by the pitch, the loop fully unrolled at -O2: each
+// row's address is a GEP of the previous row's, read as a byte offset
+// from the pointer the rows start at.
+SG16 kernel void rows_bump_unrolled(global const float *A, global float *Out,
+                                    int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  const global float *Tile = A + Y * P + X;
+  float Acc = 1;
+  for (int R = 0; R < 8; ++R, Tile += P)
+    Acc = Acc * 0.25f - Tile[L];
+  Out[get_global_id(0)] = Acc;
+}
+
+// Two blocks with a gap between them (lane L reads L and L + 32): each a
+// tile of its own.
+SG16 kernel void rows_gap_f32(global const float *A, global float *Out,
+                              int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float Lo = 0, Hi = 0;
+  for (int R = 0; R < 8; ++R) {
+    int Row = (Y + R) * P + X + L;
+    Lo = Lo * 0.5f + A[Row];
+    Hi = Hi * 0.5f + A[Row + 32];
+  }
+  Out[get_global_id(0)] = Lo - Hi;
+}
+
+// Row indices built with mad24, in a loop and unrolled (read as the 32-bit
+// multiply-add IGC makes of them).
+SG16 kernel void rows_mad24_loop(global const ushort *A, global uint *Out,
+                                 int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[mad24(Y + R, P, X) + L];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void rows_mad24(global const float *A, global float *Out, int P,
+                            int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+  for (int R = 0; R < 4; ++R)
+    S += A[mad24(Y + R, P, X + L)] * (R + 1);
+  Out[get_global_id(0)] = S;
+}

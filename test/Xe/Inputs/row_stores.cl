@@ -223,3 +223,14 @@ SG16 kernel void store_loop_gap(global float *A, global const float *In,
     Row[0] = V - R;
   }
 }
+
+// A pointer bumped by the pitch, unrolled at -O2 (each row's address a
+// GEP of the previous row's).
+SG16 kernel void store_bump_unrolled(global float *A, global const float *In,
+                                     int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  global float *Dst = A + Y * P + X;
+  for (int R = 0; R < 8; ++R, Dst += P)
+    Dst[L] = V * (R - 3);
+}
