@@ -220,6 +220,7 @@ private:
   std::optional<LoopPlan> planLoop(llvm::Loop *L, llvm::Instruction *I,
                                    bool ReqdSG16);
   std::string loopMemoryRule(LoopPlan &P) const;
+  unsigned tripCount(llvm::Loop *L) const;
   bool sameSurface(const LoopPlan &P, llvm::Instruction &I) const;
   void mergeLoopColumns(llvm::SmallVectorImpl<LoopPlan> &Plans);
   void dropLoneBlocks(llvm::SmallVectorImpl<LoopPlan> &Plans,

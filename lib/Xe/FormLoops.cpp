@@ -22,9 +22,12 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace crosslane {
 namespace xe {
@@ -70,6 +73,87 @@ bool Former::sameSurface(const LoopPlan &P, Instruction &I) const {
   return false;
 }
 
+namespace {
+/// What is known of a min/max's operands: scalar evolution's predicates,
+/// and the no-wrap of the bound a loop's exit branch compares with.
+struct MinMaxFacts {
+  ScalarEvolution &SE;
+  /// (V + C, V) with C >= 0 and no signed (unsigned) wrap: V + C >= V.
+  SmallVector<std::tuple<const SCEV *, const SCEV *, bool>, 2> Above;
+
+  bool known(ICmpInst::Predicate Pred, const SCEV *X, const SCEV *Y) const {
+    if (X == Y || SE.isKnownPredicate(Pred, X, Y))
+      return true;
+    bool Signed = ICmpInst::isSigned(Pred);
+    bool Ge = Pred == ICmpInst::ICMP_SGE || Pred == ICmpInst::ICMP_UGE;
+    for (auto [Hi, Lo, S] : Above)
+      if (S == Signed && (Ge ? Hi == X && Lo == Y : Hi == Y && Lo == X))
+        return true;
+    return false;
+  }
+
+  /// \p S with each min/max whose one operand is known to be the result
+  /// replaced by that operand.
+  const SCEV *simplify(const SCEV *S, unsigned Depth = 0) const {
+    if (Depth > 8)
+      return S;
+    if (const auto *MM = dyn_cast<SCEVMinMaxExpr>(S)) {
+      ICmpInst::Predicate Pred =
+          MM->getSCEVType() == scSMaxExpr   ? ICmpInst::ICMP_SGE
+          : MM->getSCEVType() == scUMaxExpr ? ICmpInst::ICMP_UGE
+          : MM->getSCEVType() == scSMinExpr ? ICmpInst::ICMP_SLE
+                                            : ICmpInst::ICMP_ULE;
+      for (const SCEV *X : MM->operands())
+        if (all_of(MM->operands(),
+                   [&](const SCEV *Y) { return known(Pred, X, Y); }))
+          return simplify(X, Depth + 1);
+      return S;
+    }
+    if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+      SmallVector<const SCEV *, 4> Ops;
+      for (const SCEV *Op : Add->operands())
+        Ops.push_back(simplify(Op, Depth + 1));
+      return SE.getAddExpr(Ops);
+    }
+    return S;
+  }
+};
+} // namespace
+
+/// The number of times \p L runs, if a constant: scalar evolution's, or
+/// its exact backedge-taken count once the min/max it leaves in is
+/// decided. A loop from Y to Y + 8 leaves `(Y + 7) smax Y - Y`, and the
+/// `add nsw Y, 7` its exit branch compares with cannot wrap (the branch
+/// would be on poison).
+unsigned Former::tripCount(Loop *L) const {
+  if (unsigned Trip = SE.getSmallConstantTripCount(L))
+    return Trip;
+  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                        : nullptr;
+  if (isa<SCEVCouldNotCompute>(Taken) || !Cmp)
+    return 0;
+  MinMaxFacts Facts{SE, {}};
+  for (Value *Op : Cmp->operands()) {
+    auto *Add = dyn_cast<BinaryOperator>(Op);
+    const APInt *C;
+    if (!Add || Add->getOpcode() != Instruction::Add ||
+        !match(Add->getOperand(1), m_APInt(C)) || C->isNegative())
+      continue;
+    const SCEV *Lo = SE.getSCEV(Add->getOperand(0));
+    if (Add->hasNoSignedWrap())
+      Facts.Above.push_back({SE.getSCEV(Add), Lo, true});
+    if (Add->hasNoUnsignedWrap())
+      Facts.Above.push_back({SE.getSCEV(Add), Lo, false});
+  }
+  const auto *C = dyn_cast<SCEVConstant>(Facts.simplify(Taken));
+  if (!C || C->getAPInt().uge(64))
+    return 0;
+  return C->getAPInt().getZExtValue() + 1;
+}
+
 /// Checks \p I, a load or a store in loop \p L: once per iteration, row k
 /// of the tile in iteration k, in uniform control flow, no other memory
 /// access in the loop that the 2D operation's moving before (a load) or
@@ -101,7 +185,7 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
   SmallVector<RowLoad, 1> One{*R};
   if (!shapeOf(One, P.S))
     return std::nullopt;
-  unsigned Trip = SE.getSmallConstantTripCount(L);
+  unsigned Trip = tripCount(L);
   std::string What = ((St ? "a per-lane store in a loop of "
                           : "a per-lane load in a loop of ") +
                       (Trip ? std::to_string(Trip) : std::string("unknown")) +

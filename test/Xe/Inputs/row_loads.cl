@@ -263,15 +263,18 @@ SG16 kernel void rows_gap_f32(global const float *A, global float *Out,
 }
 
 // Row indices built with mad24, in a loop and unrolled (read as the 32-bit
-// multiply-add IGC makes of them).
+// multiply-add IGC makes of them); the loop runs from Y to Y + 8 (its
+// count a max that the bound's add nsw decides).
 SG16 kernel void rows_mad24_loop(global const ushort *A, global uint *Out,
                                  int P, int X, int Y) {
   int L = get_sub_group_local_id();
-  uint S = 0;
+  uint Max = 0;
 #pragma unroll 1
-  for (int R = 0; R < 8; ++R)
-    S = S * 3 + A[mad24(Y + R, P, X) + L];
-  Out[get_global_id(0)] = S;
+  for (int R = Y; R < Y + 8; ++R) {
+    uint V = A[mad24(R, P, X) + L];
+    Max = V > Max ? V : Max;
+  }
+  Out[get_global_id(0)] = Max;
 }
 SG16 kernel void rows_mad24(global const float *A, global float *Out, int P,
                             int X, int Y) {
