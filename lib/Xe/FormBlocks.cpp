@@ -50,7 +50,9 @@
 #include "crosslane/Xe/XeFormBlocks.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -59,6 +61,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/TargetParser/Triple.h"
@@ -376,6 +379,39 @@ LoadInst *Former::firstOf(ArrayRef<RowLoad> G) const {
   return First;
 }
 
+/// True if \p I, a plain load or store or a memory intrinsic, cannot
+/// touch the object \p R's tile lies in (alias analysis: a `restrict`
+/// argument, another type, another variable), wherever in the objects
+/// both access: another lane's element of the tile is as much at stake as
+/// this lane's. Stores to private arrays (kernels that keep a tile in one
+/// before promoting it) cannot touch global memory either.
+bool Former::apart(const Instruction &I, const RowLoad &R) const {
+  SmallVector<MemoryLocation, 2> Locs;
+  bool Plain = true; // not atomic, not volatile
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    Plain = !MI->isVolatile();
+    Locs.push_back(MemoryLocation::getForDest(MI));
+    if (const auto *MT = dyn_cast<MemTransferInst>(MI))
+      Locs.push_back(MemoryLocation::getForSource(MT));
+  } else if (isa<LoadInst, StoreInst>(I)) {
+    Plain = isa<LoadInst>(I) ? cast<LoadInst>(I).isSimple()
+                             : cast<StoreInst>(I).isSimple();
+    Locs.push_back(MemoryLocation::get(&I));
+  } else {
+    return false;
+  }
+  MemoryLocation Tile(getLoadStorePointerOperand(R.inst()),
+                      LocationSize::beforeOrAfterPointer(),
+                      R.inst()->getAAMetadata());
+  return all_of(Locs, [&](MemoryLocation L) {
+    if (isa<AllocaInst>(getUnderlyingObject(L.Ptr)))
+      return true;
+    L.Size = LocationSize::beforeOrAfterPointer();
+    // An atomic or volatile access orders the tile's accesses around it.
+    return Plain && AA.isNoAlias(L, Tile);
+  });
+}
+
 bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
   BasicBlock *BB = G[0].LI->getParent();
   const Instruction *First = firstOf(G), *Last = First;
@@ -385,12 +421,7 @@ bool Former::noWritesBetween(ArrayRef<RowLoad> G) const {
   bool In = false;
   for (const Instruction &I : *BB) {
     In |= &I == First;
-    // Stores to private arrays (kernels that keep a tile in one before
-    // promoting it) cannot change what a global load reads.
-    const auto *St = dyn_cast<StoreInst>(&I);
-    bool Private =
-        St && isa<AllocaInst>(getUnderlyingObject(St->getPointerOperand()));
-    if (In && I.mayWriteToMemory() && !Private)
+    if (In && I.mayWriteToMemory() && !apart(I, G[0]))
       return false;
     if (&I == Last)
       break;
@@ -654,11 +685,7 @@ void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
 /// other.
 CallInst *Former::formStores(Plan &P) {
   const Shape &S = P.S;
-  SmallVector<StoreInst *, 8> Order;
-  for (const RowLoad &R : P.Rows)
-    Order.push_back(R.SI);
-  llvm::sort(Order,
-             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+  ArrayRef<StoreInst *> Order = P.Order;
   Instruction *Last = Order.back();
   for (StoreInst *St : Order)
     if (St != Last)
@@ -735,6 +762,16 @@ std::string Former::tileRule(const RowLoad &Start, const Shape &S,
     return ("lane L does not read element L of the row (" + Twine(S.N) +
             " per lane)")
         .str();
+  // Scalar evolution may write the lane's part taken out of a truncated
+  // and sign-extended index in odd widths (i34), which SPIR-V lacks.
+  auto Odd = [](const SCEV *X) {
+    unsigned Bits = X->getType()->getScalarSizeInBits();
+    return X->getType()->isIntegerTy() && Bits != 8 && Bits != 16 &&
+           Bits != 32 && Bits != 64;
+  };
+  if (SCEVExprContains(U0, Odd) || SCEVExprContains(Stride, Odd))
+    return "row 0's index, with the lane taken out, needs integer widths "
+           "SPIR-V does not have";
   const SCEV *LaneS = SE.getSCEV(Start.L.V);
   if (U.of(Start.Base) != Lanes::Uniform || !uniformLeaves(U0, Start.L) ||
       !uniformLeaves(Stride, Start.L) ||
@@ -805,7 +842,8 @@ bool Former::onlyArithmeticBetween(ArrayRef<RowLoad> G, Instruction *&First,
   }
   for (Instruction *I = First; I != Last; I = I->getNextNode())
     if (!Rows.count(I) &&
-        (I->mayReadOrWriteMemory() || I->mayHaveSideEffects()))
+        (I->mayReadOrWriteMemory() || I->mayHaveSideEffects()) &&
+        !apart(*I, G[0]))
       return false;
   return true;
 }
@@ -826,6 +864,10 @@ std::optional<Plan> Former::planStores(SmallVectorImpl<RowLoad> &G,
            std::nullopt;
   P.First = Last;
   P.Rows.assign(G.begin(), G.end());
+  for (const RowLoad &R : G)
+    P.Order.push_back(R.SI);
+  llvm::sort(P.Order,
+             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
   return P;
 }
 
@@ -861,12 +903,22 @@ SmallVector<CallInst *, 4> Former::run() {
   dropLoneBlocks(LoopPlans, InLoopPlans);
   SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
+    size_t Start = Plans.size();
     for (auto &[Key, G] : groupRows(BB, /*Loads=*/true, InLoopPlans, SE))
       if (G.size() >= 2)
         for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
           if (std::optional<Plan> P = plan(Part, ReqdSG16))
             Plans.push_back(std::move(*P));
+    size_t StoreStart = StorePlans.size();
     collectStorePlans(BB, ReqdSG16, InLoopPlans, StorePlans);
+    // In the block's order: forming one splits the block at its first load
+    // (last store), and the ones after it must then lie in the tail.
+    auto InOrder = [](const Plan &A, const Plan &B) {
+      return A.First->comesBefore(B.First);
+    };
+    std::stable_sort(Plans.begin() + Start, Plans.end(), InOrder);
+    std::stable_sort(StorePlans.begin() + StoreStart, StorePlans.end(),
+                     InOrder);
   }
   SCEVExpander Exp(SE, "crosslane.row");
   for (Plan &P : concat<Plan>(Plans, StorePlans)) {
@@ -947,7 +999,8 @@ PreservedAnalyses XeFormBlocksPass::run(Function &F,
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   XeUniformity U(F, PDT);
-  Former Form(F, *Chip, SE, DT, LI, U, ORE);
+  auto &AA = FAM.getResult<AAManager>(F);
+  Former Form(F, *Chip, SE, DT, LI, U, AA, ORE);
   if (Form.run().empty()) {
     if (!Unified)
       return PreservedAnalyses::all();

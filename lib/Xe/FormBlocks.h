@@ -31,6 +31,7 @@
 #include <vector>
 
 namespace llvm {
+class AAResults;
 class Loop;
 class LoopInfo;
 class OptimizationRemarkEmitter;
@@ -130,6 +131,9 @@ struct Plan {
   const llvm::SCEV *U0 = nullptr, *Stride = nullptr;
   llvm::Value *U0V = nullptr, *StrideV = nullptr;
   llvm::Instruction *First = nullptr; ///< where the uniform values go
+  /// A store plan's stores in program order (taken while they are in one
+  /// block: forming another plan first may split it between them).
+  llvm::SmallVector<llvm::StoreInst *, 8> Order;
 };
 
 /// A per-lane load (or store) run once per iteration of a loop of Rows
@@ -150,6 +154,10 @@ struct LoopPlan {
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which llvm::LoopInfo is not told of).
   llvm::Instruction *PreTerm = nullptr;
+  /// A store's: the latch's branch (the loop's exit), which stays that when
+  /// the latch is split.
+  llvm::Instruction *LatchTerm = nullptr;
+  unsigned ExitIdx = 0; ///< Exit's successor number in LatchTerm
   Shape S;
   const llvm::SCEV *U0 = nullptr, *Stride = nullptr;
   llvm::Value *U0V = nullptr, *StrideV = nullptr, *Iter = nullptr;
@@ -160,8 +168,9 @@ class Former {
 public:
   Former(llvm::Function &F, const XeChip &Chip, llvm::ScalarEvolution &SE,
          const llvm::DominatorTree &DT, llvm::LoopInfo &LI,
-         const XeUniformity &U, llvm::OptimizationRemarkEmitter &ORE)
-      : F(F), Chip(Chip), SE(SE), DT(DT), LI(LI), U(U), ORE(ORE),
+         const XeUniformity &U, llvm::AAResults &AA,
+         llvm::OptimizationRemarkEmitter &ORE)
+      : F(F), Chip(Chip), SE(SE), DT(DT), LI(LI), U(U), AA(AA), ORE(ORE),
         DL(F.getDataLayout()) {}
   /// Forms what it can; returns the formed 2D calls.
   llvm::SmallVector<llvm::CallInst *, 4> run();
@@ -175,6 +184,7 @@ private:
   const llvm::DominatorTree &DT;
   llvm::LoopInfo &LI;
   const XeUniformity &U;
+  llvm::AAResults &AA;
   /// Each formed call with its guard.
   llvm::SmallVector<std::pair<llvm::CallInst *, llvm::Value *>, 4> Guards;
   llvm::OptimizationRemarkEmitter &ORE;
@@ -198,6 +208,7 @@ private:
   blockRuns(llvm::ArrayRef<RowLoad> Tile, const Shape &S) const;
   bool uniformLeaves(const llvm::SCEV *S, const Lane &L) const;
   llvm::LoadInst *firstOf(llvm::ArrayRef<RowLoad> G) const;
+  bool apart(const llvm::Instruction &I, const RowLoad &R) const;
   bool noWritesBetween(llvm::ArrayRef<RowLoad> G) const;
   bool tiles(llvm::SmallVectorImpl<RowLoad> &G, bool ReqdSG16, Plan &P);
   std::optional<Plan> plan(llvm::SmallVectorImpl<RowLoad> &G, bool ReqdSG16);

@@ -33,7 +33,8 @@ namespace crosslane {
 namespace xe {
 namespace form {
 
-/// What, besides \p P's own access and private arrays, the loop's memory
+/// What, besides \p P's own access and accesses apart from its tile
+/// (private arrays, `restrict` arguments: apart()), the loop's memory
 /// accesses rule out (empty: nothing): a load reads the whole tile before
 /// the loop, so nothing in it may write memory; a store writes the tile
 /// after the loop, so nothing in it may read or write memory either, but
@@ -47,8 +48,7 @@ std::string Former::loopMemoryRule(LoopPlan &P) const {
       if (&I == Own ||
           !(Store ? I.mayReadOrWriteMemory() : I.mayWriteToMemory()))
         continue;
-      Value *Ptr = getLoadStorePointerOperand(&I);
-      if (Ptr && isa<AllocaInst>(getUnderlyingObject(Ptr)))
+      if (apart(I, P.R))
         continue;
       if (Store && sameSurface(P, I)) {
         ++P.Siblings;
@@ -205,6 +205,10 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
            std::nullopt;
   if (St) {
     P.Exit = L->getExitBlock();
+    P.LatchTerm = L->getLoopLatch()->getTerminator();
+    for (unsigned K = 0; K < P.LatchTerm->getNumSuccessors(); ++K)
+      if (P.LatchTerm->getSuccessor(K) == P.Exit)
+        P.ExitIdx = K;
     if (!P.Exit || L->getExitingBlock() != L->getLoopLatch())
       return missed(*R, What, "the loop leaves other than through its latch"),
              std::nullopt;
@@ -353,7 +357,11 @@ CallInst *Former::formLoopStore(LoopPlan &P) {
   StoreInst *St = P.R.SI;
   // A block of its own after the loop (the one it leaves to may be entered
   // from elsewhere too: the loop under an `if`).
-  BasicBlock *Latch = P.L->getLoopLatch();
+  // (Another plan of the loop may have split the latch: its branch moves
+  // to the last part; or have split the edge out already: its 2D store is
+  // then in that block, and this one's goes before it.)
+  BasicBlock *Latch = P.LatchTerm->getParent();
+  P.Exit = P.LatchTerm->getSuccessor(P.ExitIdx);
   if (P.Exit->getSinglePredecessor() != Latch)
     P.Exit = SplitEdge(Latch, P.Exit);
   IRBuilder<> B(P.PreTerm);

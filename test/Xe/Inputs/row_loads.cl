@@ -284,3 +284,20 @@ SG16 kernel void rows_mad24(global const float *A, global float *Out, int P,
     S += A[mad24(Y + R, P, X + L)] * (R + 1);
   Out[get_global_id(0)] = S;
 }
+
+// Two blocks with a gap, the rows interleaved and addressed two ways by
+// -O2 (block 0 through a chain of GEPs, block 1 by a 32-bit index): the
+// two tiles are formed in the block's order.
+SG16 kernel void rows_gap_interleaved(global const float *A, global float *Out,
+                                      int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float Near[4], Far[4];
+  for (int R = 0; R < 4; ++R) {
+    Near[R] = A[(Y + R) * P + X + L];
+    Far[R] = A[(Y + R) * P + X + 32 + L];
+  }
+  float S = 0;
+  for (int R = 0; R < 4; ++R)
+    S = S * 0.5f + Near[R] - Far[R];
+  Out[get_global_id(0)] = S;
+}

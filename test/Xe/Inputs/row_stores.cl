@@ -234,3 +234,66 @@ SG16 kernel void store_bump_unrolled(global float *A, global const float *In,
   for (int R = 0; R < 8; ++R, Dst += P)
     Dst[L] = V * (R - 3);
 }
+
+// restrict arguments: the loads of Src and the stores to Dst interleave,
+// and neither may touch the other's tile, so both become 2D operations,
+// unrolled and in a loop. Two outputs of one loop under an `if` share the
+// loop's edge out; two interleaved unrolled outputs are formed in order.
+// Without restrict (copy_may_alias) nothing is formed.
+SG16 kernel void copy_restrict(global const float *restrict Src,
+                               global float *restrict Dst, int P, int X,
+                               int Y) {
+  int L = get_sub_group_local_id();
+  for (int R = 0; R < 8; ++R)
+    Dst[(Y + R) * P + X + L] = Src[(Y + R) * P + X + L] * 2.0f;
+}
+SG16 kernel void copy_may_alias(global const float *Src, global float *Dst,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  for (int R = 0; R < 8; ++R)
+    Dst[(Y + R) * P + X + L] = Src[(Y + R) * P + X + L] - 1.0f;
+}
+SG16 kernel void copy_restrict_loop(global const ushort *restrict Src,
+                                    global ushort *restrict Dst, int P, int X,
+                                    int Y) {
+  int L = get_sub_group_local_id();
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    Dst[(Y + R) * P + X + L] = Src[(Y + R) * P + X + L] ^ (ushort)R;
+}
+SG16 kernel void two_outputs_loop(global const float *restrict In,
+                                  global float *restrict Lo,
+                                  global float *restrict Hi, int P, int X,
+                                  int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  if (P > 0) {
+#pragma unroll 1
+    for (int R = 0; R < 8; ++R) {
+      Lo[(Y + R) * P + X + L] = V - R;
+      Hi[(Y + R) * P + X + L] = V + R;
+    }
+  }
+}
+SG16 kernel void two_outputs(global const float *restrict In,
+                             global float *restrict Lo,
+                             global float *restrict Hi, int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  for (int R = 0; R < 4; ++R) {
+    float V = In[(Y + R) * P + X + L];
+    Lo[(Y + R) * P + X + L] = V * 0.5f;
+    Hi[(Y + R) * P + X + L] = V * V;
+  }
+}
+
+// Near miss: the lane from get_local_id(0) and a pointer bumped by the
+// pitch: with the lane taken out, scalar evolution writes row 0's offset
+// in 34-bit arithmetic, which SPIR-V lacks.
+SG16 __attribute__((reqd_work_group_size(32, 1, 1))) kernel void
+store_lid_bump(global float *A, global const float *In, int P, int X, int Y) {
+  int L = get_local_id(0);
+  float V = In[0];
+  global float *Dst = A + Y * P + X + L;
+  for (int R = 0; R < 4; ++R, Dst += P)
+    *Dst = V * R;
+}
