@@ -119,6 +119,40 @@ const StringMap<D2> &binaryTable() {
   return T;
 }
 
+} // namespace
+
+std::optional<uint64_t> mathFunction(StringRef Fn, Type *Ty,
+                                     ArrayRef<uint64_t> Args) {
+  if (!Ty->isFloatingPointTy())
+    return std::nullopt;
+  Leaf L = scalarLeaf(Ty);
+  auto Arg = [&](unsigned K) { return leafToDouble(L, Args[K]); };
+  if (Args.size() == 1)
+    if (auto It = unaryTable().find(Fn); It != unaryTable().end())
+      return doubleToLeaf(L, It->second(Arg(0)));
+  if (Args.size() == 2)
+    if (auto It = binaryTable().find(Fn); It != binaryTable().end()) {
+      // fmax/fmin: LLVM's maxnum semantics bit-exact (the non-NaN operand,
+      // unchanged).
+      if (Fn == "fmax" || Fn == "fmin") {
+        if (leafIsNaN(L, Args[0]))
+          return Args[1];
+        if (leafIsNaN(L, Args[1]))
+          return Args[0];
+      }
+      return doubleToLeaf(L, It->second(Arg(0), Arg(1)));
+    }
+  if (Args.size() == 3 && (Fn == "fma" || Fn == "mad")) {
+    if (Ty->isFloatTy())
+      return doubleToLeaf(
+          L, std::fmaf(float(Arg(0)), float(Arg(1)), float(Arg(2))));
+    return doubleToLeaf(L, std::fma(Arg(0), Arg(1), Arg(2)));
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
            MutableArrayRef<LaneScalars> R) {
   StringRef Name = Call.getCalledFunction()->getName();
@@ -129,7 +163,6 @@ Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
   StringRef Fn = Base.take_front(US);
   if (R.size() != 1)
     return createStringError(inconvertibleErrorCode(), "not modelled");
-  Leaf L = scalarLeaf(R[0].Ty);
   uint64_t Act = Ctx.activeMask();
   uint64_t P = 0;
   for (auto &X : A)
@@ -143,41 +176,15 @@ Error ocml(BuiltinContext &Ctx, const CallBase &Call, ArrayRef<LaneScalars> A,
   auto Arg = [&](unsigned K, unsigned Lane) {
     return leafToDouble(scalarLeaf(A[K].Ty), A[K].Bits[Lane]);
   };
-  if (A.size() == 1) {
-    auto It = unaryTable().find(Fn);
-    if (It != unaryTable().end()) {
-      D1 F = It->second;
-      Each([&](unsigned Lane) { return doubleToLeaf(L, F(Arg(0, Lane))); });
-      return Error::success();
-    }
-  }
-  if (A.size() == 2) {
-    auto It = binaryTable().find(Fn);
-    if (It != binaryTable().end()) {
-      D2 F = It->second;
-      Each([&](unsigned Lane) {
-        uint64_t X = A[0].Bits[Lane], Y = A[1].Bits[Lane];
-        // fmax/fmin: keep LLVM maxnum semantics bit-exact (the non-NaN
-        // operand, unchanged).
-        if ((Fn == "fmax" || Fn == "fmin") && L.K != LeafKind::Int) {
-          if (leafIsNaN(L, X))
-            return Y;
-          if (leafIsNaN(L, Y))
-            return X;
-        }
-        return doubleToLeaf(L, F(Arg(0, Lane), Arg(1, Lane)));
-      });
-      return Error::success();
-    }
-  }
-  if (A.size() == 3 && (Fn == "fma" || Fn == "mad")) {
-    Each([&](unsigned Lane) {
-      if (L.K == LeafKind::Float) {
-        float X = Arg(0, Lane), Y = Arg(1, Lane), Z = Arg(2, Lane);
-        return doubleToLeaf(L, std::fmaf(X, Y, Z));
-      }
-      return doubleToLeaf(L,
-                          std::fma(Arg(0, Lane), Arg(1, Lane), Arg(2, Lane)));
+  SmallVector<uint64_t, 3> First;
+  for (const LaneScalars &X : A)
+    First.push_back(X.Bits.empty() ? 0 : X.Bits[0]);
+  if (mathFunction(Fn, R[0].Ty, First)) {
+    SmallVector<uint64_t, 3> Lane(A.size());
+    Each([&](unsigned L) {
+      for (unsigned K = 0; K < A.size(); ++K)
+        Lane[K] = A[K].Bits[L];
+      return *mathFunction(Fn, R[0].Ty, Lane);
     });
     return Error::success();
   }

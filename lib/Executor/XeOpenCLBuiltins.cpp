@@ -18,6 +18,8 @@
 
 #include "LeafOps.h"
 
+#include "crosslane/Executor/Builtins.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
@@ -95,11 +97,104 @@ int atomicCall(OpCtx &C, StringRef Base, std::optional<AtomicRMWInst::BinOp> Op,
   return 1;
 }
 
+/// OpenCL's math functions on half, float or double scalars (sqrt, exp,
+/// fmax, fma, mad, min/max/clamp on floating point, the native_ and half_
+/// forms), computed as the HIP side's __ocml_ ones are (Builtins.h).
+int mathCall(OpCtx &C, StringRef Base) {
+  Type *T = C.inst().getType();
+  if (!T->isFloatingPointTy())
+    return 0;
+  for (unsigned K = 0; K < C.numOps(); ++K)
+    if (C.opType(K) != T)
+      return 0; // vector forms, and a scalar mixed with a vector
+  StringRef Fn = Base;
+  if (!Fn.consume_front("half_"))
+    Fn.consume_front("native_");
+  Fn = StringSwitch<StringRef>(Fn)
+           .Case("max", "fmax")
+           .Case("min", "fmin")
+           .Default(Fn);
+  Leaf L = scalarLeaf(T);
+  SmallVector<uint64_t, 3> Args(C.numOps(), 0);
+  auto Eval = [&]() -> std::optional<uint64_t> {
+    if (Fn == "divide" && Args.size() == 2)
+      return doubleToLeaf(L,
+                          leafToDouble(L, Args[0]) / leafToDouble(L, Args[1]));
+    if (Fn == "recip" && Args.size() == 1)
+      return doubleToLeaf(L, 1.0 / leafToDouble(L, Args[0]));
+    if (Fn != "clamp" || Args.size() != 3)
+      return mathFunction(Fn, T, Args);
+    // clamp(x, lo, hi) = fmin(fmax(x, lo), hi)
+    std::optional<uint64_t> Lo = mathFunction("fmax", T, {Args[0], Args[1]});
+    return Lo ? mathFunction("fmin", T, {*Lo, Args[2]}) : std::nullopt;
+  };
+  if (!Eval())
+    return 0; // not a math function modelled
+  uint64_t Poison = 0;
+  for (unsigned K = 0; K < C.numOps(); ++K)
+    Poison |= C.opPoison(K);
+  forLanes(C.Exec, [&](unsigned Lane) {
+    for (unsigned K = 0; K < C.numOps(); ++K)
+      Args[K] = C.op(K, Lane);
+    C.res(Lane) = *Eval();
+  });
+  C.setPoison(Poison & C.Exec);
+  return 1;
+}
+
+/// min, max, clamp and abs on integer scalars, signed or not as the
+/// mangled parameters say (i, l, s, c signed; j, m, t, h unsigned).
+int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
+  Type *T = C.inst().getType();
+  unsigned Ops = StringSwitch<unsigned>(Base)
+                     .Case("min", 2)
+                     .Case("max", 2)
+                     .Case("clamp", 3)
+                     .Case("abs", 1)
+                     .Default(0);
+  if (!Ops || C.numOps() != Ops || !T->isIntegerTy() || Params.empty())
+    return 0;
+  for (unsigned K = 0; K < Ops; ++K)
+    if (C.opType(K) != T)
+      return 0;
+  bool Signed = StringRef("ilsc").contains(Params.front());
+  unsigned Bits = T->getIntegerBitWidth();
+  auto Value = [&](uint64_t V) -> int64_t {
+    return Signed ? SignExtend64(V, Bits) : int64_t(V & maskBits(Bits));
+  };
+  auto Less = [&](uint64_t A, uint64_t B) {
+    return Signed ? Value(A) < Value(B)
+                  : (A & maskBits(Bits)) < (B & maskBits(Bits));
+  };
+  uint64_t Poison = 0;
+  for (unsigned K = 0; K < Ops; ++K)
+    Poison |= C.opPoison(K);
+  forLanes(C.Exec, [&](unsigned L) {
+    uint64_t A = C.op(0, L), B = Ops > 1 ? C.op(1, L) : 0;
+    uint64_t R = A;
+    if (Base == "min")
+      R = Less(B, A) ? B : A;
+    else if (Base == "max")
+      R = Less(A, B) ? B : A;
+    else if (Base == "clamp")
+      R = Less(A, B) ? B : Less(C.op(2, L), A) ? C.op(2, L) : A;
+    else if (Signed && Value(A) < 0)
+      R = uint64_t(-Value(A));
+    C.res(L) = R & maskBits(Bits);
+  });
+  C.setPoison(Poison & C.Exec);
+  return 1;
+}
+
 } // namespace
 
 int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
   if (Base == "mul24" || Base == "mad24")
     return mulAdd24(C, Base == "mad24");
+  if (int R = mathCall(C, Base))
+    return R;
+  if (int R = integerCall(C, Base, Params))
+    return R;
   if (Base == "mem_fence" || Base == "read_mem_fence" ||
       Base == "write_mem_fence" || Base == "atomic_work_item_fence")
     return 1;

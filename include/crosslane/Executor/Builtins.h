@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace llvm {
 class CallBase;
@@ -72,6 +73,14 @@ public:
 /// struct return such as {float, i32}), with Ty and Bits already sized to
 /// the wave. Only active lanes need to be written. Returning an error stops
 /// the run with that message and the call's source location.
+/// The math function \p Fn (its OpenCL and OCML base name: sqrt, exp,
+/// fmax, fma, mad, ...) of \p Args, bit patterns of floating-point scalars
+/// of type \p Ty, computed with the host's libm in double and rounded once
+/// (fma and mad on float: fmaf); std::nullopt if \p Fn with that many
+/// operands is not modelled or \p Ty is not floating point.
+std::optional<uint64_t> mathFunction(llvm::StringRef Fn, llvm::Type *Ty,
+                                     llvm::ArrayRef<uint64_t> Args);
+
 using BuiltinFn =
     std::function<llvm::Error(BuiltinContext &Ctx, const llvm::CallBase &Call,
                               llvm::ArrayRef<LaneScalars> Args,

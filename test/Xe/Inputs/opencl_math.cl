@@ -1,0 +1,25 @@
+// OpenCL math built-ins the Xe model runs (test/Xe/opencl-math.test): each
+// work-item i takes v = i / 4 - 3 (-3 .. 4.75) and n = i - 16.
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void math(global const float *X, global float *F, global int *I,
+                 global uint *U) {
+  int Id = get_global_id(0);
+  float V = X[Id] * 0.25f - 3.0f;
+  global float *Row = F + Id * 10;
+  Row[0] = sqrt(fabs(V));
+  Row[1] = exp(V);
+  Row[2] = fmax(V, 0.5f);
+  Row[3] = fmin(V, -1.0f);
+  Row[4] = mad(V, 2.0f, 1.0f);
+  Row[5] = clamp(V, -1.0f, 1.0f);
+  Row[6] = native_recip(V + 10.0f);
+  Row[7] = max(V, 1.0f);
+  Row[8] = native_divide(V, 3.0f);
+  Row[9] = fma(V, V, -V);
+  int N = Id - 16;
+  I[Id * 4] = min(N, 3);
+  I[Id * 4 + 1] = max(N, -5);
+  I[Id * 4 + 2] = clamp(N, -4, 4);
+  U[Id * 2] = abs(N);
+  U[Id * 2 + 1] = max((uint)N, 5u);
+}
