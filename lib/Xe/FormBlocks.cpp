@@ -747,8 +747,13 @@ std::string Former::kernelRule(const RowLoad &R, bool ReqdSG16) const {
     return "the kernel does not require subgroups of 16 "
            "(intel_reqd_sub_group_size(16))";
   if (R.L.K != LaneKind::SubgroupLocalId && !WorkGroupXMultiple)
-    return "the lane's index is get_local_id(0) or get_global_id(0) and the "
-           "kernel's reqd_work_group_size x is not a multiple of 16";
+    return HasWorkGroupSize
+               ? "the lane's index is get_local_id(0) or get_global_id(0) "
+                 "and the kernel's reqd_work_group_size x is not a multiple "
+                 "of 16"
+               : "the lane's index is get_local_id(0) or get_global_id(0) "
+                 "and the kernel has no reqd_work_group_size (its x must be "
+                 "a multiple of 16 for the lane to be the id mod 16)";
   return "";
 }
 
@@ -886,6 +891,7 @@ SmallVector<CallInst *, 4> Former::run() {
   bool ReqdSG16 = MDInt("intel_reqd_sub_group_size", 0) == 16;
   std::optional<uint64_t> WGX = MDInt("reqd_work_group_size", 0);
   WorkGroupXMultiple = WGX && *WGX % SG == 0;
+  HasWorkGroupSize = WGX.has_value();
   // Analysis and expansion first, for every block: the rewrites split
   // blocks, which scalar evolution must not see half done.
   SmallVector<LoopPlan, 4> LoopPlans;

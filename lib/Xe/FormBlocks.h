@@ -190,6 +190,7 @@ private:
   llvm::OptimizationRemarkEmitter &ORE;
   const llvm::DataLayout &DL;
   bool WorkGroupXMultiple = false;
+  bool HasWorkGroupSize = false;
 
   void missed(const RowLoad &R, unsigned Count, const llvm::Twine &Why);
   void missed(const RowLoad &R, const llvm::Twine &What,

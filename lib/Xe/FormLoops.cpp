@@ -78,7 +78,8 @@ namespace {
 /// and the no-wrap of the bound a loop's exit branch compares with.
 struct MinMaxFacts {
   ScalarEvolution &SE;
-  /// (V + C, V) with C >= 0 and no signed (unsigned) wrap: V + C >= V.
+  /// (V + C, V) with C >= 0 and no signed (unsigned) wrap: V + C >= V + D
+  /// for 0 <= D <= C.
   SmallVector<std::tuple<const SCEV *, const SCEV *, bool>, 2> Above;
 
   bool known(ICmpInst::Predicate Pred, const SCEV *X, const SCEV *Y) const {
@@ -86,9 +87,15 @@ struct MinMaxFacts {
       return true;
     bool Signed = ICmpInst::isSigned(Pred);
     bool Ge = Pred == ICmpInst::ICMP_SGE || Pred == ICmpInst::ICMP_UGE;
-    for (auto [Hi, Lo, S] : Above)
-      if (S == Signed && (Ge ? Hi == X && Lo == Y : Hi == Y && Lo == X))
+    // V + C (no wrap) >= V + D for 0 <= D <= C: V + D cannot wrap either.
+    const SCEV *Big = Ge ? X : Y, *Small = Ge ? Y : X;
+    for (auto [Hi, Lo, S] : Above) {
+      const auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Hi, Lo));
+      const auto *D = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Small, Lo));
+      if (S == Signed && Big == Hi && C && D && !D->getAPInt().isNegative() &&
+          D->getAPInt().sle(C->getAPInt()))
         return true;
+    }
     return false;
   }
 

@@ -297,3 +297,12 @@ store_lid_bump(global float *A, global const float *In, int P, int X, int Y) {
   for (int R = 0; R < 4; ++R, Dst += P)
     *Dst = V * R;
 }
+
+// Near miss: the lane from get_local_id(0) in a kernel with no
+// reqd_work_group_size (the lane is the id mod 16 only when x is a
+// multiple of 16).
+SG16 kernel void store_lid_any_wg(global float *A, int P, int X, int Y) {
+  int L = get_local_id(0);
+  for (int R = 0; R < 4; ++R)
+    A[(Y + R) * P + X + L] = R;
+}
