@@ -14,7 +14,8 @@
 #      and adversarial inputs and compare bit for bit;
 #   6. lowering configs: reduction kernels from IREE-style configs and from
 #      the heuristic, explained, run and costed (examples/reduce/demo-reduce.sh);
-#   7. Intel Xe: 2D block IO validated per chip (examples/xe/demo-xe.sh);
+#   7. Intel Xe: 2D block IO validated per chip, and formed from per-lane
+#      code and run before and after (examples/xe/demo-xe.sh);
 #   8. Vortex: examples/vortex/*.hip compiled for the Vortex GPU and run on
 #      its simulator, without and with the divergence handling
 #      (examples/vortex/demo-vortex.sh);
