@@ -97,16 +97,28 @@ int atomicCall(OpCtx &C, StringRef Base, std::optional<AtomicRMWInst::BinOp> Op,
   return 1;
 }
 
-/// OpenCL's math functions on half, float or double scalars (sqrt, exp,
-/// fmax, fma, mad, min/max/clamp on floating point, the native_ and half_
-/// forms), computed as the HIP side's __ocml_ ones are (Builtins.h).
+/// The elements of \p T (1 for a scalar).
+unsigned elements(Type *T) {
+  auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT ? VT->getNumElements() : 1;
+}
+
+/// OpenCL's math functions on half, float or double scalars and vectors
+/// (sqrt, exp, fmax, fma, mad, min/max/clamp on floating point, the native_
+/// and half_ forms; a scalar operand of a vector form, as in fmax(float4,
+/// float), applies to every element), computed as the HIP side's __ocml_
+/// ones are (Builtins.h), element by element.
 int mathCall(OpCtx &C, StringRef Base) {
-  Type *T = C.inst().getType();
-  if (!T->isFloatingPointTy())
+  Type *T = C.inst().getType(), *ET = T->getScalarType();
+  if (!ET->isFloatingPointTy())
     return 0;
-  for (unsigned K = 0; K < C.numOps(); ++K)
-    if (C.opType(K) != T)
-      return 0; // vector forms, and a scalar mixed with a vector
+  unsigned N = elements(T);
+  SmallVector<bool, 3> Scalar;
+  for (unsigned K = 0; K < C.numOps(); ++K) {
+    if (C.opType(K) != T && C.opType(K) != ET)
+      return 0; // mixed element types: not a math function modelled
+    Scalar.push_back(C.opType(K) != T);
+  }
   StringRef Fn = Base;
   if (!Fn.consume_front("half_"))
     Fn.consume_front("native_");
@@ -114,32 +126,104 @@ int mathCall(OpCtx &C, StringRef Base) {
            .Case("max", "fmax")
            .Case("min", "fmin")
            .Default(Fn);
-  Leaf L = scalarLeaf(T);
+  Leaf L = scalarLeaf(ET);
   SmallVector<uint64_t, 3> Args(C.numOps(), 0);
   auto Eval = [&]() -> std::optional<uint64_t> {
+    auto D = [&](unsigned K) { return leafToDouble(L, Args[K]); };
     if (Fn == "divide" && Args.size() == 2)
-      return doubleToLeaf(L,
-                          leafToDouble(L, Args[0]) / leafToDouble(L, Args[1]));
+      return doubleToLeaf(L, D(0) / D(1));
     if (Fn == "recip" && Args.size() == 1)
-      return doubleToLeaf(L, 1.0 / leafToDouble(L, Args[0]));
+      return doubleToLeaf(L, 1.0 / D(0));
+    if (Fn == "mix" && Args.size() == 3)
+      return doubleToLeaf(L, D(0) + (D(1) - D(0)) * D(2));
     if (Fn != "clamp" || Args.size() != 3)
-      return mathFunction(Fn, T, Args);
+      return mathFunction(Fn, ET, Args);
     // clamp(x, lo, hi) = fmin(fmax(x, lo), hi)
-    std::optional<uint64_t> Lo = mathFunction("fmax", T, {Args[0], Args[1]});
-    return Lo ? mathFunction("fmin", T, {*Lo, Args[2]}) : std::nullopt;
+    std::optional<uint64_t> Lo = mathFunction("fmax", ET, {Args[0], Args[1]});
+    return Lo ? mathFunction("fmin", ET, {*Lo, Args[2]}) : std::nullopt;
   };
   if (!Eval())
     return 0; // not a math function modelled
-  uint64_t Poison = 0;
-  for (unsigned K = 0; K < C.numOps(); ++K)
-    Poison |= C.opPoison(K);
-  forLanes(C.Exec, [&](unsigned Lane) {
+  for (unsigned E = 0; E < N; ++E) {
+    uint64_t Poison = 0;
     for (unsigned K = 0; K < C.numOps(); ++K)
-      Args[K] = C.op(K, Lane);
-    C.res(Lane) = *Eval();
+      Poison |= C.opPoison(K, Scalar[K] ? 0 : E);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      for (unsigned K = 0; K < C.numOps(); ++K)
+        Args[K] = C.op(K, Lane, Scalar[K] ? 0 : E);
+      C.res(Lane, E) = *Eval();
+    });
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// dot(a, b) of floating-point scalars or vectors: the products summed in
+/// element order in double and rounded once (OpenCL leaves the order and
+/// the rounding of the sum to the implementation).
+int dotCall(OpCtx &C) {
+  Type *T = C.inst().getType();
+  if (C.numOps() != 2 || !T->isFloatingPointTy() ||
+      C.opType(0) != C.opType(1) || C.opType(0)->getScalarType() != T)
+    return 0;
+  Leaf L = scalarLeaf(T);
+  unsigned N = elements(C.opType(0));
+  uint64_t Poison = 0;
+  for (unsigned E = 0; E < N; ++E)
+    Poison |= C.opPoison(0, E) | C.opPoison(1, E);
+  forLanes(C.Exec, [&](unsigned Lane) {
+    double Sum = 0;
+    for (unsigned E = 0; E < N; ++E)
+      Sum +=
+          leafToDouble(L, C.op(0, Lane, E)) * leafToDouble(L, C.op(1, Lane, E));
+    C.res(Lane) = doubleToLeaf(L, Sum);
   });
   C.setPoison(Poison & C.Exec);
   return 1;
+}
+
+/// vloadN(offset, p) and vstoreN(data, offset, p): N elements at p + offset
+/// * N, element by element through the target's memory.
+int vectorLoadStore(OpCtx &C, StringRef Base) {
+  bool Load = Base.consume_front("vload");
+  if (!Load && !Base.consume_front("vstore"))
+    return 0;
+  unsigned N = 0;
+  if (Base.getAsInteger(10, N) || C.numOps() != (Load ? 2u : 3u))
+    return 0;
+  Type *VT = Load ? C.inst().getType() : C.opType(0);
+  auto *PT = dyn_cast<PointerType>(C.opType(Load ? 1 : 2));
+  if (!PT || elements(VT) != N || !VT->isVectorTy())
+    return 0;
+  unsigned Bytes = VT->getScalarSizeInBits() / 8, Off = Load ? 0 : 1;
+  uint64_t Poison = C.opPoison(Off) | C.opPoison(Off + 1);
+  for (unsigned E = 0; !Load && E < N; ++E)
+    Poison |= C.opPoison(0, E);
+  if (Poison & C.Exec)
+    return C.fail(Twine(Load ? "vload" : "vstore") + Twine(N) +
+                  ": an operand is poison"),
+           -1;
+  bool Ok = true;
+  for (unsigned E = 0; E < N && Ok; ++E) {
+    uint64_t ElemPoison = 0;
+    forLanes(C.Exec, [&](unsigned Lane) {
+      if (!Ok)
+        return;
+      uint64_t Addr = C.op(Off + 1, Lane) + (C.op(Off, Lane) * N + E) * Bytes;
+      if (!Load) {
+        Ok = C.E.storeLane(C, PT->getAddressSpace(), Addr, Lane, Bytes,
+                           C.op(0, Lane, E));
+        return;
+      }
+      bool P = false;
+      Ok = C.E.loadLane(C, PT->getAddressSpace(), Addr, Lane, Bytes,
+                        C.res(Lane, E), P);
+      ElemPoison |= uint64_t(P) << Lane;
+    });
+    if (Load)
+      C.setPoison(ElemPoison, E);
+  }
+  return Ok ? 1 : -1;
 }
 
 /// min, max, clamp and abs on integer scalars, signed or not as the
@@ -192,6 +276,11 @@ int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
   if (Base == "mul24" || Base == "mad24")
     return mulAdd24(C, Base == "mad24");
   if (int R = mathCall(C, Base))
+    return R;
+  if (Base == "dot")
+    if (int R = dotCall(C))
+      return R;
+  if (int R = vectorLoadStore(C, Base))
     return R;
   if (int R = integerCall(C, Base, Params))
     return R;

@@ -1,4 +1,5 @@
-# Checks crosslane-run's --print output of opencl_math.cl's kernel against
+# Checks crosslane-run's --print output of opencl_math.cl's kernel (math,
+# or vectors with the argument 'vectors') against
 # Python's math library (floats to a relative 1e-6, ints as 32-bit
 # patterns).
 import math, re, sys
@@ -18,6 +19,19 @@ for i in range(32):
         Want[(2, i * 4 + k)] = x
     Want[(3, i * 2)] = abs(n)
     Want[(3, i * 2 + 1)] = max(n & 0xFFFFFFFF, 5)
+if len(sys.argv) > 1 and sys.argv[1] == 'vectors':
+    Want = {}
+    for i in range(32):
+        w = [f32(x * 0.125 - 2.0) for x in range(4 * i, 4 * i + 4)]
+        rows = [[max(x, 0.25) for x in w], [math.sqrt(abs(x)) for x in w],
+                [min(max(x, -1.0), 1.0) for x in w],
+                [x + (1.0 - x) * 0.25 for x in w]]
+        for k, r in enumerate(rows):
+            for e, x in enumerate(r):
+                Want[(1, (i * 4 + k) * 4 + e)] = x
+        Want[(1, 512 + i)] = sum(x * (e + 1) for e, x in enumerate(w))
+        v = [4 * i + 1, 4 * i + 2]
+        Want[(1, 544 + i)] = v[0] * v[0] + v[1] * v[1]
 Got = {}
 for Line in sys.stdin:
     M = re.match(r'arg(\d+)\[(\d+)\] = (\S+)', Line)

@@ -23,3 +23,18 @@ kernel void math(global const float *X, global float *F, global int *I,
   U[Id * 2] = abs(N);
   U[Id * 2 + 1] = max((uint)N, 5u);
 }
+
+// Vector forms (a scalar operand applies to every element), dot, mix, and
+// vloadN/vstoreN: work-item i loads X[4i .. 4i+3] (iota: 4i .. 4i+3) as w.
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void vectors(global const float *X, global float *F) {
+  int Id = get_global_id(0);
+  float4 W = vload4(Id, X) * 0.125f - 2.0f;
+  vstore4(fmax(W, 0.25f), Id * 4, F);
+  vstore4(sqrt(fabs(W)), Id * 4 + 1, F);
+  vstore4(clamp(W, -1.0f, 1.0f), Id * 4 + 2, F);
+  vstore4(mix(W, (float4)(1.0f), 0.25f), Id * 4 + 3, F);
+  F[512 + Id] = dot(W, (float4)(1.0f, 2.0f, 3.0f, 4.0f));
+  float2 V = vload2(0, X + Id * 4 + 1);
+  F[544 + Id] = dot(V, V);
+}
