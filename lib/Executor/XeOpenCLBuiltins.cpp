@@ -27,6 +27,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -226,6 +227,93 @@ int vectorLoadStore(OpCtx &C, StringRef Base) {
   return Ok ? 1 : -1;
 }
 
+/// The element code of a mangled OpenCL parameter list's first parameter
+/// ("Dv4_f" -> 'f', "i" -> 'i', "Dh" -> 'h' for half as 'H').
+char firstParamCode(StringRef Params) {
+  if (Params.consume_front("Dv")) {
+    size_t US = Params.find('_');
+    if (US == StringRef::npos)
+      return 0;
+    Params = Params.drop_front(US + 1);
+  }
+  if (Params.starts_with("Dh"))
+    return 'H';
+  return Params.empty() ? 0 : Params.front();
+}
+
+/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element:
+/// between integers (wrapping, or clamped with _sat), floating point to
+/// integers (rounded toward zero unless a mode says otherwise; NaN gives 0
+/// and values out of range are clamped, which OpenCL leaves undefined
+/// without _sat), and to floating point rounded to nearest even (other
+/// modes to floating point are not modelled).
+int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
+  if (!Base.consume_front("convert_") || C.numOps() != 1)
+    return 0;
+  StringRef Mode = "";
+  for (StringRef M : {"_rte", "_rtz", "_rtp", "_rtn"})
+    if (Base.consume_back(M))
+      Mode = M.drop_front();
+  bool Sat = Base.consume_back("_sat");
+  Base = Base.rtrim("0123456789");
+  Type *T = C.inst().getType(), *DT = T->getScalarType();
+  Type *ST = C.opType(0)->getScalarType();
+  char Code = firstParamCode(Params);
+  if (elements(T) != elements(C.opType(0)) || !Code)
+    return 0;
+  bool SrcFloat = ST->isFloatingPointTy();
+  bool SrcSigned = StringRef("casil").contains(Code);
+  bool DstSigned =
+      Base == "char" || Base == "short" || Base == "int" || Base == "long";
+  if (DT->isFloatingPointTy() && !Mode.empty() && Mode != "rte")
+    return 0;
+  Leaf SL = scalarLeaf(ST), DL = scalarLeaf(DT);
+  unsigned SBits = ST->getScalarSizeInBits(), DBits = DT->getScalarSizeInBits();
+  auto Convert = [&](uint64_t X) -> uint64_t {
+    __int128 V = 0;
+    if (!SrcFloat) {
+      V = SrcSigned ? __int128(SignExtend64(X, SBits))
+                    : __int128(X & maskBits(SBits));
+      if (DT->isFloatTy())
+        return doubleToLeaf(DL, double(float(V)));
+      if (DT->isFloatingPointTy())
+        return doubleToLeaf(DL, double(V));
+    } else {
+      double D = leafToDouble(SL, X);
+      if (DT->isFloatingPointTy())
+        return doubleToLeaf(DL, D);
+      if (std::isnan(D))
+        return 0;
+      D = Mode == "rte"   ? std::nearbyint(D)
+          : Mode == "rtp" ? std::ceil(D)
+          : Mode == "rtn" ? std::floor(D)
+                          : std::trunc(D);
+      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
+      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
+                              : (__int128(1) << DBits) - 1;
+      if (D <= double(Lo))
+        return uint64_t(Lo) & maskBits(DBits);
+      if (D >= double(Hi))
+        return uint64_t(Hi) & maskBits(DBits);
+      return uint64_t(__int128(D)) & maskBits(DBits);
+    }
+    if (Sat) {
+      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
+      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
+                              : (__int128(1) << DBits) - 1;
+      V = V < Lo ? Lo : V > Hi ? Hi : V;
+    }
+    return uint64_t(V) & maskBits(DBits);
+  };
+  for (unsigned E = 0; E < elements(T); ++E) {
+    forLanes(C.Exec, [&](unsigned Lane) {
+      C.res(Lane, E) = Convert(C.op(0, Lane, E));
+    });
+    C.setPoison(C.opPoison(0, E) & C.Exec, E);
+  }
+  return 1;
+}
+
 /// min, max, clamp and abs on integer scalars, signed or not as the
 /// mangled parameters say (i, l, s, c signed; j, m, t, h unsigned).
 int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
@@ -281,6 +369,8 @@ int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
     if (int R = dotCall(C))
       return R;
   if (int R = vectorLoadStore(C, Base))
+    return R;
+  if (int R = convertCall(C, Base, Params))
     return R;
   if (int R = integerCall(C, Base, Params))
     return R;

@@ -1,8 +1,9 @@
 # Checks crosslane-run's --print output of opencl_math.cl's kernel (math,
-# or vectors with the argument 'vectors') against
+# or the one the argument names: vectors, conversions) against
 # Python's math library (floats to a relative 1e-6, ints as 32-bit
 # patterns).
 import math, re, sys
+Mode = sys.argv[1] if len(sys.argv) > 1 else 'math'
 def f32(x):
     import struct
     return struct.unpack('f', struct.pack('f', x))[0]
@@ -32,6 +33,25 @@ if len(sys.argv) > 1 and sys.argv[1] == 'vectors':
         Want[(1, 512 + i)] = sum(x * (e + 1) for e, x in enumerate(w))
         v = [4 * i + 1, 4 * i + 2]
         Want[(1, 544 + i)] = v[0] * v[0] + v[1] * v[1]
+if len(sys.argv) > 1 and sys.argv[1] == 'conversions':
+    Want = {}
+    def sat(x, lo, hi):
+        return min(max(x, lo), hi)
+    def wrap(x, bits, signed):
+        x &= (1 << bits) - 1
+        return x - (1 << bits) if signed and x >> (bits - 1) else x
+    for i in range(32):
+        v = f32(i * 0.75 - 12.0)
+        n = (i - 16) * 1000
+        big = f32(v * 1e9)
+        row = [math.trunc(v), round(v), math.ceil(v), math.floor(v),
+               sat(math.trunc(f32(v * 30)), 0, 255), wrap(n, 8, True),
+               sat(n * 40, -32768, 32767), sat(math.trunc(v), 0, 2**32 - 1)]
+        for k, x in enumerate(row):
+            Want[(1, i * 8 + k)] = x
+        Want[(2, i * 3)] = n + 7
+        Want[(2, i * 3 + 1)] = sat(math.trunc(big), -2**31, 2**31 - 1)
+        Want[(2, i * 3 + 2)] = wrap(n, 8, False)
 Got = {}
 for Line in sys.stdin:
     M = re.match(r'arg(\d+)\[(\d+)\] = (\S+)', Line)
@@ -40,7 +60,8 @@ for Line in sys.stdin:
 def close(k, x):
     if k not in Got:
         return False
-    if k[0] > 1:  # ints, printed signed: compare as 32-bit patterns
+    # ints, printed signed: compare as 32-bit patterns
+    if k[0] in {'math': (2, 3), 'vectors': (), 'conversions': (1,)}[Mode]:
         return int(Got[k]) % 2**32 == x % 2**32
     return abs(Got[k] - x) <= 1e-6 * max(1.0, abs(x))
 Bad = [k for k, x in Want.items() if not close(k, x)]

@@ -38,3 +38,26 @@ kernel void vectors(global const float *X, global float *F) {
   float2 V = vload2(0, X + Id * 4 + 1);
   F[544 + Id] = dot(V, V);
 }
+
+// Conversions: work-item i takes x = i * 0.75 - 12 (-12 .. 11.25) and
+// n = (i - 16) * 1000.
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void conversions(global const float *X, global int *I,
+                        global float *F) {
+  int Id = get_global_id(0);
+  float V = X[Id] * 0.75f - 12.0f;
+  int N = (Id - 16) * 1000;
+  global int *Row = I + Id * 8;
+  Row[0] = convert_int(V);
+  Row[1] = convert_int_rte(V);
+  Row[2] = convert_int_rtp(V);
+  Row[3] = convert_int_rtn(V);
+  Row[4] = convert_uchar_sat(V * 30.0f);
+  Row[5] = convert_char(N);
+  Row[6] = convert_short_sat(N * 40);
+  Row[7] = convert_uint_sat(V);
+  int2 P = convert_int2_sat((float2)(V * 1e9f, -V * 1e9f));
+  F[Id * 3] = convert_float(N + 7);
+  F[Id * 3 + 1] = (float)P.x;
+  F[Id * 3 + 2] = convert_float(convert_uchar(N));
+}
