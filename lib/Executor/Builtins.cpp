@@ -22,6 +22,7 @@
 #include "llvm/IR/Type.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <mutex>
 
@@ -63,6 +64,16 @@ using D3 = double (*)(double, double, double);
 /// NaN-aware maxnum/minnum on doubles (returns the non-NaN operand).
 double maxNum(double A, double B) { return std::fmax(A, B); }
 double minNum(double A, double B) { return std::fmin(A, B); }
+
+/// powr(x, y) = exp2(y * log2(x)), defined for x >= 0 only (OpenCL C 3.0
+/// §6.15.2.4, OCML's powr): NaN for x < 0, for 0 ** 0, inf ** 0 and
+/// 1 ** inf, and a zero x of either sign is +0.
+double powr(double X, double Y) {
+  if (std::isnan(X) || std::isnan(Y) || X < 0 || (X == 0 && Y == 0) ||
+      (std::isinf(X) && Y == 0) || (X == 1 && std::isinf(Y)))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::pow(std::fabs(X), Y);
+}
 
 const StringMap<D1> &unaryTable() {
   static const StringMap<D1> T = {
@@ -108,7 +119,7 @@ const StringMap<D2> &binaryTable() {
       {"fmax", maxNum},
       {"fmin", minNum},
       {"pow", [](double X, double Y) { return std::pow(X, Y); }},
-      {"powr", [](double X, double Y) { return std::pow(X, Y); }},
+      {"powr", powr},
       {"atan2", [](double X, double Y) { return std::atan2(X, Y); }},
       {"fmod", [](double X, double Y) { return std::fmod(X, Y); }},
       {"hypot", [](double X, double Y) { return std::hypot(X, Y); }},

@@ -389,11 +389,25 @@ bool Executor::Impl::execStore(LaneCtx &C) {
   // struct through its stack slots with its padding, which no one wrote.
   // An aggregate's poison fields (a struct built with insertvalue from
   // poison) and such private bytes are left uninitialised instead.
+  // So are the elements a shufflevector takes from an undefined constant:
+  // clang stores an OpenCL float3 as 4 elements, the fourth one padding.
+  const auto *Pad =
+      dyn_cast<ShuffleVectorInst>(cast<StoreInst>(I).getValueOperand());
+  auto Padding = [&](unsigned L) {
+    int M = Pad ? Pad->getMaskValue(L) : 0;
+    if (!Pad || M == PoisonMaskElem)
+      return Pad != nullptr;
+    unsigned Src =
+        cast<FixedVectorType>(Pad->getOperand(0)->getType())->getNumElements();
+    const auto *K = dyn_cast<Constant>(Pad->getOperand(unsigned(M) / Src));
+    const Constant *E = K ? K->getAggregateElement(unsigned(M) % Src) : nullptr;
+    return E && isa<UndefValue>(E);
+  };
   uint64_t PoisonLanes = 0;
   unsigned PoisonLeaf = 0;
   if (D.LeafMem.empty())
     for (unsigned L = 0; L < N && !PoisonLanes; ++L)
-      if ((PoisonLanes = C.opPoison(0, L) & Exec))
+      if (!Padding(L) && (PoisonLanes = C.opPoison(0, L) & Exec))
         PoisonLeaf = L;
   bool Ok = true;
   forLanes(Exec, [&](unsigned Lane) {

@@ -61,3 +61,17 @@ kernel void conversions(global const float *X, global int *I,
   F[Id * 3 + 1] = (float)P.x;
   F[Id * 3 + 2] = convert_float(convert_uchar(N));
 }
+
+// powr is defined for x >= 0 only: NaN for x < 0, 0 ** 0, inf ** 0 and
+// 1 ** inf (unlike pow). A float3 store writes 4 elements, the fourth
+// clang's undefined padding (not an error).
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void edges(global float *P, global float3 *V) {
+  int Id = get_global_id(0);
+  float Inf = INFINITY;
+  float X[8] = {-2.0f, 0.0f, Inf, 1.0f, -0.0f, 4.0f, 2.0f, 0.0f};
+  float Y[8] = {3.0f, 0.0f, 0.0f, Inf, -1.0f, 0.5f, 10.0f, 2.0f};
+  if (Id < 8)
+    P[Id] = powr(X[Id], Y[Id]);
+  V[Id] = (float3)(Id, Id * 2, Id * 3);
+}
