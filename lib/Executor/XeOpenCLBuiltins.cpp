@@ -7,8 +7,9 @@
 /// \file
 /// OpenCL C built-ins that clang leaves as calls and that kernels written
 /// for Intel GPUs use outside subgroups (OpenCL C 3.0 §6.15): mul24/mad24,
-/// memory fences, sub_group_barrier and the OpenCL 1.x atomic functions.
-/// The executor's memory is sequentially consistent and a subgroup runs in
+/// memory fences, sub_group_barrier, the OpenCL 1.x atomic functions and
+/// vloadN/vstoreN; the arithmetic ones are in XeOpenCLMath.cpp. The
+/// executor's memory is sequentially consistent and a subgroup runs in
 /// lock step, so fences and a subgroup barrier reached by the whole
 /// subgroup order nothing further; atomics run lane by lane in lane order.
 ///
@@ -18,8 +19,6 @@
 
 #include "LeafOps.h"
 
-#include "crosslane/Executor/Builtins.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
@@ -27,7 +26,6 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -104,85 +102,6 @@ unsigned elements(Type *T) {
   return VT ? VT->getNumElements() : 1;
 }
 
-/// OpenCL's math functions on half, float or double scalars and vectors
-/// (sqrt, exp, fmax, fma, mad, min/max/clamp on floating point, the native_
-/// and half_ forms; a scalar operand of a vector form, as in fmax(float4,
-/// float), applies to every element), computed as the HIP side's __ocml_
-/// ones are (Builtins.h), element by element.
-int mathCall(OpCtx &C, StringRef Base) {
-  Type *T = C.inst().getType(), *ET = T->getScalarType();
-  if (!ET->isFloatingPointTy())
-    return 0;
-  unsigned N = elements(T);
-  SmallVector<bool, 3> Scalar;
-  for (unsigned K = 0; K < C.numOps(); ++K) {
-    if (C.opType(K) != T && C.opType(K) != ET)
-      return 0; // mixed element types: not a math function modelled
-    Scalar.push_back(C.opType(K) != T);
-  }
-  StringRef Fn = Base;
-  if (!Fn.consume_front("half_"))
-    Fn.consume_front("native_");
-  Fn = StringSwitch<StringRef>(Fn)
-           .Case("max", "fmax")
-           .Case("min", "fmin")
-           .Default(Fn);
-  Leaf L = scalarLeaf(ET);
-  SmallVector<uint64_t, 3> Args(C.numOps(), 0);
-  auto Eval = [&]() -> std::optional<uint64_t> {
-    auto D = [&](unsigned K) { return leafToDouble(L, Args[K]); };
-    if (Fn == "divide" && Args.size() == 2)
-      return doubleToLeaf(L, D(0) / D(1));
-    if (Fn == "recip" && Args.size() == 1)
-      return doubleToLeaf(L, 1.0 / D(0));
-    if (Fn == "mix" && Args.size() == 3)
-      return doubleToLeaf(L, D(0) + (D(1) - D(0)) * D(2));
-    if (Fn != "clamp" || Args.size() != 3)
-      return mathFunction(Fn, ET, Args);
-    // clamp(x, lo, hi) = fmin(fmax(x, lo), hi)
-    std::optional<uint64_t> Lo = mathFunction("fmax", ET, {Args[0], Args[1]});
-    return Lo ? mathFunction("fmin", ET, {*Lo, Args[2]}) : std::nullopt;
-  };
-  if (!Eval())
-    return 0; // not a math function modelled
-  for (unsigned E = 0; E < N; ++E) {
-    uint64_t Poison = 0;
-    for (unsigned K = 0; K < C.numOps(); ++K)
-      Poison |= C.opPoison(K, Scalar[K] ? 0 : E);
-    forLanes(C.Exec, [&](unsigned Lane) {
-      for (unsigned K = 0; K < C.numOps(); ++K)
-        Args[K] = C.op(K, Lane, Scalar[K] ? 0 : E);
-      C.res(Lane, E) = *Eval();
-    });
-    C.setPoison(Poison & C.Exec, E);
-  }
-  return 1;
-}
-
-/// dot(a, b) of floating-point scalars or vectors: the products summed in
-/// element order in double and rounded once (OpenCL leaves the order and
-/// the rounding of the sum to the implementation).
-int dotCall(OpCtx &C) {
-  Type *T = C.inst().getType();
-  if (C.numOps() != 2 || !T->isFloatingPointTy() ||
-      C.opType(0) != C.opType(1) || C.opType(0)->getScalarType() != T)
-    return 0;
-  Leaf L = scalarLeaf(T);
-  unsigned N = elements(C.opType(0));
-  uint64_t Poison = 0;
-  for (unsigned E = 0; E < N; ++E)
-    Poison |= C.opPoison(0, E) | C.opPoison(1, E);
-  forLanes(C.Exec, [&](unsigned Lane) {
-    double Sum = 0;
-    for (unsigned E = 0; E < N; ++E)
-      Sum +=
-          leafToDouble(L, C.op(0, Lane, E)) * leafToDouble(L, C.op(1, Lane, E));
-    C.res(Lane) = doubleToLeaf(L, Sum);
-  });
-  C.setPoison(Poison & C.Exec);
-  return 1;
-}
-
 /// vloadN(offset, p) and vstoreN(data, offset, p): N elements at p + offset
 /// * N, element by element through the target's memory.
 int vectorLoadStore(OpCtx &C, StringRef Base) {
@@ -227,152 +146,14 @@ int vectorLoadStore(OpCtx &C, StringRef Base) {
   return Ok ? 1 : -1;
 }
 
-/// The element code of a mangled OpenCL parameter list's first parameter
-/// ("Dv4_f" -> 'f', "i" -> 'i', "Dh" -> 'h' for half as 'H').
-char firstParamCode(StringRef Params) {
-  if (Params.consume_front("Dv")) {
-    size_t US = Params.find('_');
-    if (US == StringRef::npos)
-      return 0;
-    Params = Params.drop_front(US + 1);
-  }
-  if (Params.starts_with("Dh"))
-    return 'H';
-  return Params.empty() ? 0 : Params.front();
-}
-
-/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element:
-/// between integers (wrapping, or clamped with _sat), floating point to
-/// integers (rounded toward zero unless a mode says otherwise; NaN gives 0
-/// and values out of range are clamped, which OpenCL leaves undefined
-/// without _sat), and to floating point rounded to nearest even (other
-/// modes to floating point are not modelled).
-int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
-  if (!Base.consume_front("convert_") || C.numOps() != 1)
-    return 0;
-  StringRef Mode = "";
-  for (StringRef M : {"_rte", "_rtz", "_rtp", "_rtn"})
-    if (Base.consume_back(M))
-      Mode = M.drop_front();
-  bool Sat = Base.consume_back("_sat");
-  Base = Base.rtrim("0123456789");
-  Type *T = C.inst().getType(), *DT = T->getScalarType();
-  Type *ST = C.opType(0)->getScalarType();
-  char Code = firstParamCode(Params);
-  if (elements(T) != elements(C.opType(0)) || !Code)
-    return 0;
-  bool SrcFloat = ST->isFloatingPointTy();
-  bool SrcSigned = StringRef("casil").contains(Code);
-  bool DstSigned =
-      Base == "char" || Base == "short" || Base == "int" || Base == "long";
-  if (DT->isFloatingPointTy() && !Mode.empty() && Mode != "rte")
-    return 0;
-  Leaf SL = scalarLeaf(ST), DL = scalarLeaf(DT);
-  unsigned SBits = ST->getScalarSizeInBits(), DBits = DT->getScalarSizeInBits();
-  auto Convert = [&](uint64_t X) -> uint64_t {
-    __int128 V = 0;
-    if (!SrcFloat) {
-      V = SrcSigned ? __int128(SignExtend64(X, SBits))
-                    : __int128(X & maskBits(SBits));
-      if (DT->isFloatTy())
-        return doubleToLeaf(DL, double(float(V)));
-      if (DT->isFloatingPointTy())
-        return doubleToLeaf(DL, double(V));
-    } else {
-      double D = leafToDouble(SL, X);
-      if (DT->isFloatingPointTy())
-        return doubleToLeaf(DL, D);
-      if (std::isnan(D))
-        return 0;
-      D = Mode == "rte"   ? std::nearbyint(D)
-          : Mode == "rtp" ? std::ceil(D)
-          : Mode == "rtn" ? std::floor(D)
-                          : std::trunc(D);
-      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
-      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
-                              : (__int128(1) << DBits) - 1;
-      if (D <= double(Lo))
-        return uint64_t(Lo) & maskBits(DBits);
-      if (D >= double(Hi))
-        return uint64_t(Hi) & maskBits(DBits);
-      return uint64_t(__int128(D)) & maskBits(DBits);
-    }
-    if (Sat) {
-      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
-      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
-                              : (__int128(1) << DBits) - 1;
-      V = V < Lo ? Lo : V > Hi ? Hi : V;
-    }
-    return uint64_t(V) & maskBits(DBits);
-  };
-  for (unsigned E = 0; E < elements(T); ++E) {
-    forLanes(C.Exec, [&](unsigned Lane) {
-      C.res(Lane, E) = Convert(C.op(0, Lane, E));
-    });
-    C.setPoison(C.opPoison(0, E) & C.Exec, E);
-  }
-  return 1;
-}
-
-/// min, max, clamp and abs on integer scalars, signed or not as the
-/// mangled parameters say (i, l, s, c signed; j, m, t, h unsigned).
-int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
-  Type *T = C.inst().getType();
-  unsigned Ops = StringSwitch<unsigned>(Base)
-                     .Case("min", 2)
-                     .Case("max", 2)
-                     .Case("clamp", 3)
-                     .Case("abs", 1)
-                     .Default(0);
-  if (!Ops || C.numOps() != Ops || !T->isIntegerTy() || Params.empty())
-    return 0;
-  for (unsigned K = 0; K < Ops; ++K)
-    if (C.opType(K) != T)
-      return 0;
-  bool Signed = StringRef("ilsc").contains(Params.front());
-  unsigned Bits = T->getIntegerBitWidth();
-  auto Value = [&](uint64_t V) -> int64_t {
-    return Signed ? SignExtend64(V, Bits) : int64_t(V & maskBits(Bits));
-  };
-  auto Less = [&](uint64_t A, uint64_t B) {
-    return Signed ? Value(A) < Value(B)
-                  : (A & maskBits(Bits)) < (B & maskBits(Bits));
-  };
-  uint64_t Poison = 0;
-  for (unsigned K = 0; K < Ops; ++K)
-    Poison |= C.opPoison(K);
-  forLanes(C.Exec, [&](unsigned L) {
-    uint64_t A = C.op(0, L), B = Ops > 1 ? C.op(1, L) : 0;
-    uint64_t R = A;
-    if (Base == "min")
-      R = Less(B, A) ? B : A;
-    else if (Base == "max")
-      R = Less(A, B) ? B : A;
-    else if (Base == "clamp")
-      R = Less(A, B) ? B : Less(C.op(2, L), A) ? C.op(2, L) : A;
-    else if (Signed && Value(A) < 0)
-      R = uint64_t(-Value(A));
-    C.res(L) = R & maskBits(Bits);
-  });
-  C.setPoison(Poison & C.Exec);
-  return 1;
-}
-
 } // namespace
 
 int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
   if (Base == "mul24" || Base == "mad24")
     return mulAdd24(C, Base == "mad24");
-  if (int R = mathCall(C, Base))
-    return R;
-  if (Base == "dot")
-    if (int R = dotCall(C))
-      return R;
   if (int R = vectorLoadStore(C, Base))
     return R;
-  if (int R = convertCall(C, Base, Params))
-    return R;
-  if (int R = integerCall(C, Base, Params))
+  if (int R = execOpenCLMath(C, Base, Params))
     return R;
   if (Base == "mem_fence" || Base == "read_mem_fence" ||
       Base == "write_mem_fence" || Base == "atomic_work_item_fence")

@@ -37,11 +37,17 @@ int execSubgroupBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                         unsigned SG);
 
 /// OpenCL C built-ins outside subgroups that kernels call by name: mul24
-/// and mad24, fences, sub_group_barrier, and the OpenCL 1.x atomics
-/// (atomic_* on 32-bit, atom_* on 64-bit integers). Same return convention
-/// as TargetModel::execExternal.
+/// and mad24, fences, sub_group_barrier, the OpenCL 1.x atomics (atomic_*
+/// on 32-bit, atom_* on 64-bit integers), vloadN/vstoreN, and through
+/// execOpenCLMath the arithmetic ones. Same return convention as
+/// TargetModel::execExternal.
 int execOpenCLBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                       unsigned SG);
+
+/// OpenCL C's math, integer, relational, geometric and conversion
+/// built-ins on scalars and vectors (XeOpenCLMath.cpp). Same return
+/// convention as TargetModel::execExternal.
+int execOpenCLMath(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params);
 
 /// Runs intel_sub_group_<a>_<b>_matrix_mad_k<K>: 1 done, 0 not one, -1
 /// error.

@@ -1,5 +1,5 @@
 # Checks crosslane-run's --print output of opencl_math.cl's kernel (math,
-# or the one the argument names: vectors, conversions) against
+# or the one the argument names: vectors, conversions, more) against
 # Python's math library (floats to a relative 1e-6, ints as 32-bit
 # patterns).
 import math, re, sys
@@ -52,6 +52,52 @@ if len(sys.argv) > 1 and sys.argv[1] == 'conversions':
         Want[(2, i * 3)] = n + 7
         Want[(2, i * 3 + 1)] = sat(math.trunc(big), -2**31, 2**31 - 1)
         Want[(2, i * 3 + 2)] = wrap(n, 8, False)
+if Mode == 'more':
+    Want = {}
+    M32 = 2**32
+    def s32(x):
+        x %= M32
+        return x - M32 if x >= 2**31 else x
+    def sat(x, lo, hi):
+        return min(max(x, lo), hi)
+    for i in range(32):
+        n = (i - 16) * 7
+        a, b = [n, -n, 2 * n, 100], [3, 3, -40, 200]
+        rows = [[max(x, y) for x, y in zip(a, b)],
+                [sat(x, -20, 20) for x in a],
+                [abs(x - y) for x, y in zip(a, b)],
+                [sat(s32(x * 30000000) + s32(y * 30000000), -2**31, 2**31 - 1)
+                 for x, y in zip(a, b)]]
+        for k, r in enumerate(rows):
+            for e, x in enumerate(r):
+                Want[(1, i * 16 + k * 4 + e)] = x
+        m = (n * 2654435761) % M32
+        r = i % 32
+        u = [bin(m).count('1'), 32 - m.bit_length(),
+             (m & -m).bit_length() - 1 if m else 32,
+             ((m << r) | (m >> (32 - r))) % M32 if r else m,
+             (m * 3000000000) >> 32, (n * -2000000000) >> 32,
+             (m + 4000000000) >> 1, (n + 3 + 1) >> 1]
+        for k, x in enumerate(u):
+            Want[(2, i * 8 + k)] = x
+        v = f32(i * 0.25 - 3.0)
+        g = [v, 1.0, -2.0, 0.5]
+        ln = math.sqrt(sum(x * x for x in g))
+        Want[(3, i * 12)] = ln
+        Want[(3, i * 12 + 1)] = math.sqrt(sum((x - 1) ** 2 for x in g))
+        for e in range(4):
+            Want[(3, i * 12 + 4 + e)] = g[e] / ln
+        h = [0.5, -1.0, 2.0, 0.0]
+        cr = [g[1] * h[2] - g[2] * h[1], g[2] * h[0] - g[0] * h[2],
+              g[0] * h[1] - g[1] * h[0], 0.0]
+        for e in range(4):
+            Want[(3, i * 12 + 8 + e)] = cr[e]
+        nan = [v == 0 and x == 0 for x in g]  # 0 / 0 only (v is never NaN)
+        l = [(-1 if x < 0 else 0) | (16 if q else 0) for x, q in zip(g, nan)]
+        anyl = any(x < 0 for x in l)
+        alll = all(x < 0 for x in l)
+        Want[(3, i * 12 + 2)] = (2.0 if anyl else 1.0) + alll + (v > 1) * 4
+        Want[(3, i * 12 + 3)] = sum(5 if x < 0 else 1 for x in l)
 Got = {}
 for Line in sys.stdin:
     M = re.match(r'arg(\d+)\[(\d+)\] = (\S+)', Line)
@@ -61,7 +107,8 @@ def close(k, x):
     if k not in Got:
         return False
     # ints, printed signed: compare as 32-bit patterns
-    if k[0] in {'math': (2, 3), 'vectors': (), 'conversions': (1,)}[Mode]:
+    if k[0] in {'math': (2, 3), 'vectors': (), 'conversions': (1,),
+                'more': (1, 2)}[Mode]:
         return int(Got[k]) % 2**32 == x % 2**32
     return abs(Got[k] - x) <= 1e-6 * max(1.0, abs(x))
 Bad = [k for k, x in Want.items() if not close(k, x)]

@@ -75,3 +75,40 @@ kernel void edges(global float *P, global float3 *V) {
     P[Id] = powr(X[Id], Y[Id]);
   V[Id] = (float3)(Id, Id * 2, Id * 3);
 }
+
+// Integer functions on vectors and scalars, relational and geometric
+// functions: work-item i takes n = (i - 16) * 7, a = (n, -n, 2n, 100),
+// f = i / 4 - 3 and g = (f, 1, -2, 0.5f).
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void more(global const float *X, global int *I, global uint *U,
+                 global float *F) {
+  int Id = get_global_id(0);
+  int N = (Id - 16) * 7;
+  int4 A = (int4)(N, -N, 2 * N, 100);
+  int4 B = (int4)(3, 3, -40, 200);
+  global int *Ri = I + Id * 16;
+  vstore4(max(A, B), 0, Ri);
+  vstore4(clamp(A, -20, 20), 1, Ri);
+  vstore4(as_int4(abs_diff(A, B)), 2, Ri);
+  vstore4(add_sat(A * 30000000, B * 30000000), 3, Ri);
+  uint M = (uint)N * 2654435761u;
+  global uint *Ru = U + Id * 8;
+  Ru[0] = popcount(M);
+  Ru[1] = clz(M);
+  Ru[2] = ctz(M);
+  Ru[3] = rotate(M, (uint)Id);
+  Ru[4] = mul_hi(M, 3000000000u);
+  Ru[5] = (uint)mul_hi(N, -2000000000);
+  Ru[6] = hadd(M, 4000000000u);
+  Ru[7] = (uint)rhadd(N, 3);
+  float V = X[Id] * 0.25f - 3.0f;
+  float4 G = (float4)(V, 1.0f, -2.0f, 0.5f);
+  global float *Rf = F + Id * 12;
+  Rf[0] = length(G);
+  Rf[1] = distance(G, (float4)(1.0f));
+  vstore4(normalize(G), 0, Rf + 4);
+  vstore4(cross(G, (float4)(0.5f, -1.0f, 2.0f, 0.0f)), 0, Rf + 8);
+  int4 L = isless(G, (float4)(0.0f)) | (isnan(G / V) & 16);
+  Rf[2] = select(1.0f, 2.0f, any(L)) + (float)all(L) + (float)isgreater(V, 1.0f) * 4;
+  Rf[3] = dot(convert_float4(select((int4)(1), (int4)(5), L)), (float4)(1.0f));
+}

@@ -1,0 +1,480 @@
+//===- XeOpenCLMath.cpp - OpenCL C math, integer and conversion built-ins -===//
+//
+// Part of Crosslane, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The OpenCL C built-ins a kernel calls by name for arithmetic (OpenCL C
+/// 3.0 §6.15.2-6.15.6): floating-point math through the table HIP's
+/// __ocml_ functions use (Builtins.h), integer functions, relational and
+/// geometric functions and conversions, element by element on scalars and
+/// vectors. What a call means is read from its mangled name: the base name
+/// and the first parameter's type (signedness). A form not modelled is
+/// left to the caller, which reports the call by name.
+///
+//===----------------------------------------------------------------------===//
+
+#include "XeSubgroup.h"
+
+#include "LeafOps.h"
+
+#include "crosslane/Executor/Builtins.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+#include <optional>
+
+using namespace llvm;
+
+namespace crosslane {
+namespace exec {
+namespace xe {
+
+namespace {
+
+/// The elements of \p T (1 for a scalar).
+unsigned elements(Type *T) {
+  auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT ? VT->getNumElements() : 1;
+}
+
+/// OpenCL's math functions on half, float or double scalars and vectors
+/// (sqrt, exp, fmax, fma, mad, min/max/clamp on floating point, the native_
+/// and half_ forms; a scalar operand of a vector form, as in fmax(float4,
+/// float), applies to every element), computed as the HIP side's __ocml_
+/// ones are (Builtins.h), element by element.
+int mathCall(OpCtx &C, StringRef Base) {
+  Type *T = C.inst().getType(), *ET = T->getScalarType();
+  if (!ET->isFloatingPointTy())
+    return 0;
+  unsigned N = elements(T);
+  SmallVector<bool, 3> Scalar;
+  for (unsigned K = 0; K < C.numOps(); ++K) {
+    if (C.opType(K) != T && C.opType(K) != ET)
+      return 0; // mixed element types: not a math function modelled
+    Scalar.push_back(C.opType(K) != T);
+  }
+  StringRef Fn = Base;
+  if (!Fn.consume_front("half_"))
+    Fn.consume_front("native_");
+  Fn = StringSwitch<StringRef>(Fn)
+           .Case("max", "fmax")
+           .Case("min", "fmin")
+           .Default(Fn);
+  Leaf L = scalarLeaf(ET);
+  SmallVector<uint64_t, 3> Args(C.numOps(), 0);
+  auto Eval = [&]() -> std::optional<uint64_t> {
+    auto D = [&](unsigned K) { return leafToDouble(L, Args[K]); };
+    if (Fn == "divide" && Args.size() == 2)
+      return doubleToLeaf(L, D(0) / D(1));
+    if (Fn == "recip" && Args.size() == 1)
+      return doubleToLeaf(L, 1.0 / D(0));
+    if (Fn == "mix" && Args.size() == 3)
+      return doubleToLeaf(L, D(0) + (D(1) - D(0)) * D(2));
+    if (Fn != "clamp" || Args.size() != 3)
+      return mathFunction(Fn, ET, Args);
+    // clamp(x, lo, hi) = fmin(fmax(x, lo), hi)
+    std::optional<uint64_t> Lo = mathFunction("fmax", ET, {Args[0], Args[1]});
+    return Lo ? mathFunction("fmin", ET, {*Lo, Args[2]}) : std::nullopt;
+  };
+  if (!Eval())
+    return 0; // not a math function modelled
+  for (unsigned E = 0; E < N; ++E) {
+    uint64_t Poison = 0;
+    for (unsigned K = 0; K < C.numOps(); ++K)
+      Poison |= C.opPoison(K, Scalar[K] ? 0 : E);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      for (unsigned K = 0; K < C.numOps(); ++K)
+        Args[K] = C.op(K, Lane, Scalar[K] ? 0 : E);
+      C.res(Lane, E) = *Eval();
+    });
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// dot(a, b) of floating-point scalars or vectors: the products summed in
+/// element order in double and rounded once (OpenCL leaves the order and
+/// the rounding of the sum to the implementation).
+int dotCall(OpCtx &C) {
+  Type *T = C.inst().getType();
+  if (C.numOps() != 2 || !T->isFloatingPointTy() ||
+      C.opType(0) != C.opType(1) || C.opType(0)->getScalarType() != T)
+    return 0;
+  Leaf L = scalarLeaf(T);
+  unsigned N = elements(C.opType(0));
+  uint64_t Poison = 0;
+  for (unsigned E = 0; E < N; ++E)
+    Poison |= C.opPoison(0, E) | C.opPoison(1, E);
+  forLanes(C.Exec, [&](unsigned Lane) {
+    double Sum = 0;
+    for (unsigned E = 0; E < N; ++E)
+      Sum +=
+          leafToDouble(L, C.op(0, Lane, E)) * leafToDouble(L, C.op(1, Lane, E));
+    C.res(Lane) = doubleToLeaf(L, Sum);
+  });
+  C.setPoison(Poison & C.Exec);
+  return 1;
+}
+
+/// The element code of a mangled OpenCL parameter list's first parameter
+/// ("Dv4_f" -> 'f', "i" -> 'i', "Dh" -> 'h' for half as 'H').
+char firstParamCode(StringRef Params) {
+  if (Params.consume_front("Dv")) {
+    size_t US = Params.find('_');
+    if (US == StringRef::npos)
+      return 0;
+    Params = Params.drop_front(US + 1);
+  }
+  if (Params.starts_with("Dh"))
+    return 'H';
+  return Params.empty() ? 0 : Params.front();
+}
+
+/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element:
+/// between integers (wrapping, or clamped with _sat), floating point to
+/// integers (rounded toward zero unless a mode says otherwise; NaN gives 0
+/// and values out of range are clamped, which OpenCL leaves undefined
+/// without _sat), and to floating point rounded to nearest even (other
+/// modes to floating point are not modelled).
+int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
+  if (!Base.consume_front("convert_") || C.numOps() != 1)
+    return 0;
+  StringRef Mode = "";
+  for (StringRef M : {"_rte", "_rtz", "_rtp", "_rtn"})
+    if (Base.consume_back(M))
+      Mode = M.drop_front();
+  bool Sat = Base.consume_back("_sat");
+  Base = Base.rtrim("0123456789");
+  Type *T = C.inst().getType(), *DT = T->getScalarType();
+  Type *ST = C.opType(0)->getScalarType();
+  char Code = firstParamCode(Params);
+  if (elements(T) != elements(C.opType(0)) || !Code)
+    return 0;
+  bool SrcFloat = ST->isFloatingPointTy();
+  bool SrcSigned = StringRef("casil").contains(Code);
+  bool DstSigned =
+      Base == "char" || Base == "short" || Base == "int" || Base == "long";
+  if (DT->isFloatingPointTy() && !Mode.empty() && Mode != "rte")
+    return 0;
+  Leaf SL = scalarLeaf(ST), DL = scalarLeaf(DT);
+  unsigned SBits = ST->getScalarSizeInBits(), DBits = DT->getScalarSizeInBits();
+  auto Convert = [&](uint64_t X) -> uint64_t {
+    __int128 V = 0;
+    if (!SrcFloat) {
+      V = SrcSigned ? __int128(SignExtend64(X, SBits))
+                    : __int128(X & maskBits(SBits));
+      if (DT->isFloatTy())
+        return doubleToLeaf(DL, double(float(V)));
+      if (DT->isFloatingPointTy())
+        return doubleToLeaf(DL, double(V));
+    } else {
+      double D = leafToDouble(SL, X);
+      if (DT->isFloatingPointTy())
+        return doubleToLeaf(DL, D);
+      if (std::isnan(D))
+        return 0;
+      D = Mode == "rte"   ? std::nearbyint(D)
+          : Mode == "rtp" ? std::ceil(D)
+          : Mode == "rtn" ? std::floor(D)
+                          : std::trunc(D);
+      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
+      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
+                              : (__int128(1) << DBits) - 1;
+      if (D <= double(Lo))
+        return uint64_t(Lo) & maskBits(DBits);
+      if (D >= double(Hi))
+        return uint64_t(Hi) & maskBits(DBits);
+      return uint64_t(__int128(D)) & maskBits(DBits);
+    }
+    if (Sat) {
+      __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
+      __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
+                              : (__int128(1) << DBits) - 1;
+      V = V < Lo ? Lo : V > Hi ? Hi : V;
+    }
+    return uint64_t(V) & maskBits(DBits);
+  };
+  for (unsigned E = 0; E < elements(T); ++E) {
+    forLanes(C.Exec, [&](unsigned Lane) {
+      C.res(Lane, E) = Convert(C.op(0, Lane, E));
+    });
+    C.setPoison(C.opPoison(0, E) & C.Exec, E);
+  }
+  return 1;
+}
+
+/// Which operands of a call with result type \p T are scalars applied to
+/// every element (a vector form's scalar operand); false if an operand is
+/// neither \p T nor its element type.
+bool broadcast(OpCtx &C, Type *T, SmallVectorImpl<bool> &Scalar) {
+  for (unsigned K = 0; K < C.numOps(); ++K) {
+    if (C.opType(K) != T && C.opType(K) != T->getScalarType())
+      return false;
+    Scalar.push_back(C.opType(K) != T);
+  }
+  return true;
+}
+
+/// One integer built-in on one element: \p A, \p B, \p D its operands,
+/// signed or not, of \p Bits bits (as __int128: wide enough for every
+/// intermediate of 64-bit operands but the unsigned high product).
+std::optional<uint64_t> integerOp(StringRef Fn, bool Signed, unsigned Bits,
+                                  uint64_t RA, uint64_t RB, uint64_t RD) {
+  uint64_t M = maskBits(Bits);
+  auto Val = [&](uint64_t X) -> __int128 {
+    return Signed ? __int128(SignExtend64(X, Bits)) : __int128(X & M);
+  };
+  __int128 A = Val(RA), B = Val(RB), D = Val(RD);
+  __int128 Lo = Signed ? -(__int128(1) << (Bits - 1)) : 0;
+  __int128 Hi =
+      Signed ? (__int128(1) << (Bits - 1)) - 1 : (__int128(1) << Bits) - 1;
+  auto Sat = [&](__int128 X) { return X < Lo ? Lo : X > Hi ? Hi : X; };
+  auto High = [&]() -> uint64_t {
+    if (Signed || Bits < 64)
+      return uint64_t((A * B) >> Bits);
+    unsigned __int128 P = (unsigned __int128)RA * RB;
+    return uint64_t(P >> 64);
+  };
+  __int128 R;
+  if (Fn == "min")
+    R = B < A ? B : A;
+  else if (Fn == "max")
+    R = A < B ? B : A;
+  else if (Fn == "clamp")
+    R = A < B ? B : D < A ? D : A;
+  else if (Fn == "abs")
+    R = A < 0 ? -A : A;
+  else if (Fn == "abs_diff")
+    R = A < B ? B - A : A - B;
+  else if (Fn == "add_sat")
+    R = Sat(A + B);
+  else if (Fn == "sub_sat")
+    R = Sat(A - B);
+  else if (Fn == "hadd")
+    R = (A + B) >> 1;
+  else if (Fn == "rhadd")
+    R = (A + B + 1) >> 1;
+  else if (Fn == "mul_hi")
+    R = __int128(High());
+  else if (Fn == "mad_hi")
+    R = __int128(High()) + D;
+  else if (Fn == "popcount")
+    R = llvm::popcount(RA & M);
+  else if (Fn == "clz")
+    R = Bits - llvm::bit_width(RA & M);
+  else if (Fn == "ctz")
+    R = (RA & M) ? llvm::countr_zero(RA & M) : Bits;
+  else if (Fn == "rotate") {
+    unsigned S = unsigned(RB & M) % Bits;
+    uint64_t X = RA & M;
+    R = S ? __int128(((X << S) | (X >> (Bits - S))) & M) : __int128(X);
+  } else
+    return std::nullopt;
+  return uint64_t(R) & M;
+}
+
+/// Integer built-ins element by element on scalars and vectors, signed or
+/// not as the mangled first parameter says: min, max, clamp, abs,
+/// abs_diff, add_sat, sub_sat, hadd, rhadd, mul_hi, mad_hi, popcount, clz,
+/// ctz, rotate.
+int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
+  Type *T = C.inst().getType(), *ET = T->getScalarType();
+  SmallVector<bool, 3> Scalar;
+  char Code = firstParamCode(Params);
+  if (!ET->isIntegerTy() || !Code || C.numOps() < 1 || C.numOps() > 3 ||
+      !broadcast(C, T, Scalar))
+    return 0;
+  bool Signed = StringRef("casil").contains(Code);
+  unsigned Bits = ET->getIntegerBitWidth();
+  auto Op = [&](unsigned K, unsigned Lane, unsigned E) {
+    return K < C.numOps() ? C.op(K, Lane, Scalar[K] ? 0 : E) : 0;
+  };
+  if (!integerOp(Base, Signed, Bits, 0, 1, 2))
+    return 0;
+  for (unsigned E = 0; E < elements(T); ++E) {
+    uint64_t Poison = 0;
+    for (unsigned K = 0; K < C.numOps(); ++K)
+      Poison |= C.opPoison(K, Scalar[K] ? 0 : E);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      C.res(Lane, E) = *integerOp(Base, Signed, Bits, Op(0, Lane, E),
+                                  Op(1, Lane, E), Op(2, Lane, E));
+    });
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// The relational built-ins: the is* tests and comparisons of floating
+/// point (a scalar gives 1 or 0, a vector -1 or 0 per element), any and
+/// all (the elements' top bits), select (a scalar condition picks where it
+/// is not zero, a vector one where its element's top bit is set) and
+/// bitselect.
+int relationalCall(OpCtx &C, StringRef Base) {
+  Type *T = C.inst().getType();
+  unsigned N = C.numOps() ? elements(C.opType(0)) : 0;
+  if (!N)
+    return 0;
+  Type *ST = C.opType(0)->getScalarType();
+  auto Top = [](uint64_t X, unsigned Bits) { return (X >> (Bits - 1)) & 1; };
+  std::optional<unsigned> Tests =
+      StringSwitch<std::optional<unsigned>>(Base)
+          .Cases({"isnan", "isinf", "isfinite", "isnormal", "signbit"}, 1)
+          .Cases({"isequal", "isnotequal", "isgreater", "isgreaterequal",
+                  "isless", "islessequal", "islessgreater", "isordered",
+                  "isunordered"},
+                 2)
+          .Default(std::nullopt);
+  if (Tests && ST->isFloatingPointTy() && C.numOps() == *Tests &&
+      T->getScalarType()->isIntegerTy() && elements(T) == N) {
+    Leaf L = scalarLeaf(ST);
+    unsigned Bits = T->getScalarSizeInBits();
+    uint64_t True = N > 1 ? maskBits(Bits) : 1;
+    for (unsigned E = 0; E < N; ++E) {
+      uint64_t Poison = 0;
+      for (unsigned K = 0; K < C.numOps(); ++K)
+        Poison |= C.opPoison(K, E);
+      forLanes(C.Exec, [&](unsigned Lane) {
+        double X = leafToDouble(L, C.op(0, Lane, E));
+        double Y = *Tests == 2 ? leafToDouble(L, C.op(1, Lane, E)) : 0;
+        bool Un = std::isnan(X) || std::isnan(Y);
+        bool R = StringSwitch<bool>(Base)
+                     .Case("isnan", std::isnan(X))
+                     .Case("isinf", std::isinf(X))
+                     .Case("isfinite", std::isfinite(X))
+                     .Case("isnormal", std::isnormal(X))
+                     .Case("signbit", std::signbit(X))
+                     .Case("isequal", X == Y)
+                     .Case("isnotequal", X != Y)
+                     .Case("isgreater", X > Y)
+                     .Case("isgreaterequal", X >= Y)
+                     .Case("isless", X < Y)
+                     .Case("islessequal", X <= Y)
+                     .Case("islessgreater", !Un && X != Y)
+                     .Case("isordered", !Un)
+                     .Default(Un);
+        C.res(Lane, E) = R ? True : 0;
+      });
+      C.setPoison(Poison & C.Exec, E);
+    }
+    return 1;
+  }
+  if ((Base == "any" || Base == "all") && C.numOps() == 1 &&
+      ST->isIntegerTy() && T->isIntegerTy()) {
+    uint64_t Poison = 0;
+    for (unsigned E = 0; E < N; ++E)
+      Poison |= C.opPoison(0, E);
+    unsigned Bits = ST->getIntegerBitWidth();
+    forLanes(C.Exec, [&](unsigned Lane) {
+      bool Any = false, All = true;
+      for (unsigned E = 0; E < N; ++E) {
+        bool B = Top(C.op(0, Lane, E), Bits);
+        Any |= B;
+        All &= B;
+      }
+      C.res(Lane) = Base == "any" ? Any : All;
+    });
+    C.setPoison(Poison & C.Exec);
+    return 1;
+  }
+  if ((Base != "select" && Base != "bitselect") || C.numOps() != 3 ||
+      C.opType(0) != T || C.opType(1) != T || elements(C.opType(2)) != N)
+    return 0;
+  unsigned CBits = C.opType(2)->getScalarSizeInBits();
+  for (unsigned E = 0; E < N; ++E) {
+    uint64_t Poison = C.opPoison(2, E);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      uint64_t A = C.op(0, Lane, E), B = C.op(1, Lane, E),
+               Cond = C.op(2, Lane, E);
+      if (Base == "bitselect") {
+        C.res(Lane, E) = (A & ~Cond) | (B & Cond);
+        Poison |= (C.opPoison(0, E) | C.opPoison(1, E)) & (1ull << Lane);
+        return;
+      }
+      bool Pick = N > 1 ? Top(Cond, CBits) : (Cond & maskBits(CBits)) != 0;
+      C.res(Lane, E) = Pick ? B : A;
+      Poison |= C.opPoison(Pick ? 1 : 0, E) & (1ull << Lane);
+    });
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// length, distance, normalize (and their fast_ forms) and cross of
+/// floating-point scalars and vectors, summed in element order in double
+/// and rounded once.
+int geometricCall(OpCtx &C, StringRef Base) {
+  Base.consume_front("fast_");
+  Type *T = C.inst().getType();
+  Type *VT = C.numOps() ? C.opType(0) : nullptr;
+  if (!VT || !VT->getScalarType()->isFloatingPointTy() ||
+      C.numOps() != (Base == "length" || Base == "normalize" ? 1u : 2u) ||
+      (C.numOps() == 2 && C.opType(1) != VT))
+    return 0;
+  unsigned N = elements(VT);
+  Leaf L = scalarLeaf(VT->getScalarType());
+  bool Cross = Base == "cross";
+  if (!Cross && Base != "length" && Base != "distance" && Base != "normalize")
+    return 0;
+  if (Cross && N != 3 && N != 4)
+    return 0;
+  uint64_t Poison = 0;
+  for (unsigned E = 0; E < N; ++E)
+    for (unsigned K = 0; K < C.numOps(); ++K)
+      Poison |= C.opPoison(K, E);
+  forLanes(C.Exec, [&](unsigned Lane) {
+    auto X = [&](unsigned K, unsigned E) {
+      return leafToDouble(L, C.op(K, Lane, E));
+    };
+    if (Cross) {
+      for (unsigned E = 0; E < N; ++E) {
+        unsigned P = (E + 1) % 3, Q = (E + 2) % 3;
+        double V = E < 3 ? X(0, P) * X(1, Q) - X(0, Q) * X(1, P) : 0;
+        C.res(Lane, E) = doubleToLeaf(L, V);
+      }
+      return;
+    }
+    double Sum = 0;
+    for (unsigned E = 0; E < N; ++E) {
+      double D = Base == "distance" ? X(0, E) - X(1, E) : X(0, E);
+      Sum += D * D;
+    }
+    double Len = std::sqrt(Sum);
+    if (Base != "normalize") {
+      C.res(Lane) = doubleToLeaf(L, Len);
+      return;
+    }
+    for (unsigned E = 0; E < N; ++E)
+      C.res(Lane, E) = doubleToLeaf(L, Len == 0 ? X(0, E) : X(0, E) / Len);
+  });
+  for (unsigned E = 0; E < elements(T); ++E)
+    C.setPoison(Poison & C.Exec, E);
+  return 1;
+}
+
+} // namespace
+
+int execOpenCLMath(OpCtx &C, StringRef Base, StringRef Params) {
+  if (int R = mathCall(C, Base))
+    return R;
+  if (Base == "dot")
+    if (int R = dotCall(C))
+      return R;
+  if (int R = convertCall(C, Base, Params))
+    return R;
+  if (int R = integerCall(C, Base, Params))
+    return R;
+  if (int R = relationalCall(C, Base))
+    return R;
+  return geometricCall(C, Base);
+}
+
+} // namespace xe
+} // namespace exec
+} // namespace crosslane
