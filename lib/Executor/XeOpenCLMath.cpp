@@ -336,6 +336,11 @@ int relationalCall(OpCtx &C, StringRef Base) {
     Leaf L = scalarLeaf(ST);
     unsigned Bits = T->getScalarSizeInBits();
     uint64_t True = N > 1 ? maskBits(Bits) : 1;
+    // The smallest normal value of the operands' own type (the values are
+    // compared as doubles, where a float's subnormals are normal).
+    double MinNormal = ST->isHalfTy()     ? 0x1p-14
+                       : ST->isDoubleTy() ? 0x1p-1022
+                                          : 0x1p-126;
     for (unsigned E = 0; E < N; ++E) {
       uint64_t Poison = 0;
       for (unsigned K = 0; K < C.numOps(); ++K)
@@ -344,21 +349,22 @@ int relationalCall(OpCtx &C, StringRef Base) {
         double X = leafToDouble(L, C.op(0, Lane, E));
         double Y = *Tests == 2 ? leafToDouble(L, C.op(1, Lane, E)) : 0;
         bool Un = std::isnan(X) || std::isnan(Y);
-        bool R = StringSwitch<bool>(Base)
-                     .Case("isnan", std::isnan(X))
-                     .Case("isinf", std::isinf(X))
-                     .Case("isfinite", std::isfinite(X))
-                     .Case("isnormal", std::isnormal(X))
-                     .Case("signbit", std::signbit(X))
-                     .Case("isequal", X == Y)
-                     .Case("isnotequal", X != Y)
-                     .Case("isgreater", X > Y)
-                     .Case("isgreaterequal", X >= Y)
-                     .Case("isless", X < Y)
-                     .Case("islessequal", X <= Y)
-                     .Case("islessgreater", !Un && X != Y)
-                     .Case("isordered", !Un)
-                     .Default(Un);
+        bool R =
+            StringSwitch<bool>(Base)
+                .Case("isnan", std::isnan(X))
+                .Case("isinf", std::isinf(X))
+                .Case("isfinite", std::isfinite(X))
+                .Case("isnormal", std::isfinite(X) && std::fabs(X) >= MinNormal)
+                .Case("signbit", std::signbit(X))
+                .Case("isequal", X == Y)
+                .Case("isnotequal", X != Y)
+                .Case("isgreater", X > Y)
+                .Case("isgreaterequal", X >= Y)
+                .Case("isless", X < Y)
+                .Case("islessequal", X <= Y)
+                .Case("islessgreater", !Un && X != Y)
+                .Case("isordered", !Un)
+                .Default(Un);
         C.res(Lane, E) = R ? True : 0;
       });
       C.setPoison(Poison & C.Exec, E);
