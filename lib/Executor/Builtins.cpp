@@ -65,6 +65,25 @@ using D3 = double (*)(double, double, double);
 double maxNum(double A, double B) { return std::fmax(A, B); }
 double minNum(double A, double B) { return std::fmin(A, B); }
 
+/// sign(x): 1 or -1, a zero of x's sign, 0 for NaN (OpenCL C 3.0
+/// §6.15.4).
+double sign(double X) {
+  if (std::isnan(X))
+    return 0;
+  return X > 0 ? 1.0 : X < 0 ? -1.0 : X;
+}
+
+/// maxmag(x, y): the operand of greater magnitude, fmax if equal; minmag
+/// likewise.
+double maxMag(double X, double Y) {
+  double A = std::fabs(X), B = std::fabs(Y);
+  return A > B ? X : B > A ? Y : std::fmax(X, Y);
+}
+double minMag(double X, double Y) {
+  double A = std::fabs(X), B = std::fabs(Y);
+  return A < B ? X : B < A ? Y : std::fmin(X, Y);
+}
+
 /// powr(x, y) = exp2(y * log2(x)), defined for x >= 0 only (OpenCL C 3.0
 /// §6.15.2.4, OCML's powr): NaN for x < 0, for 0 ** 0, inf ** 0 and
 /// 1 ** inf, and a zero x of either sign is +0.
@@ -105,6 +124,21 @@ const StringMap<D1> &unaryTable() {
       {"trunc", [](double X) { return std::trunc(X); }},
       {"rint", [](double X) { return std::nearbyint(X); }},
       {"round", [](double X) { return std::round(X); }},
+      {"asinh", [](double X) { return std::asinh(X); }},
+      {"acosh", [](double X) { return std::acosh(X); }},
+      {"atanh", [](double X) { return std::atanh(X); }},
+      {"sinpi", [](double X) { return std::sin(M_PI * X); }},
+      {"cospi", [](double X) { return std::cos(M_PI * X); }},
+      {"tanpi", [](double X) { return std::tan(M_PI * X); }},
+      {"asinpi", [](double X) { return std::asin(X) / M_PI; }},
+      {"acospi", [](double X) { return std::acos(X) / M_PI; }},
+      {"atanpi", [](double X) { return std::atan(X) / M_PI; }},
+      {"logb", [](double X) { return std::logb(X); }},
+      {"tgamma", [](double X) { return std::tgamma(X); }},
+      {"lgamma", [](double X) { return std::lgamma(X); }},
+      {"degrees", [](double X) { return X * (180 / M_PI); }},
+      {"radians", [](double X) { return X * (M_PI / 180); }},
+      {"sign", sign},
       {"native_sqrt", [](double X) { return std::sqrt(X); }},
       {"native_recip", [](double X) { return 1.0 / X; }},
       {"native_rsqrt", [](double X) { return 1.0 / std::sqrt(X); }},
@@ -126,6 +160,10 @@ const StringMap<D2> &binaryTable() {
       {"copysign", [](double X, double Y) { return std::copysign(X, Y); }},
       {"fdim", [](double X, double Y) { return std::fdim(X, Y); }},
       {"remainder", [](double X, double Y) { return std::remainder(X, Y); }},
+      {"atan2pi", [](double X, double Y) { return std::atan2(X, Y) / M_PI; }},
+      {"maxmag", maxMag},
+      {"minmag", minMag},
+      {"step", [](double Edge, double X) { return X < Edge ? 0.0 : 1.0; }},
   };
   return T;
 }

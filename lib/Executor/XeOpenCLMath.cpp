@@ -27,7 +27,9 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace llvm;
@@ -77,6 +79,10 @@ int mathCall(OpCtx &C, StringRef Base) {
       return doubleToLeaf(L, 1.0 / D(0));
     if (Fn == "mix" && Args.size() == 3)
       return doubleToLeaf(L, D(0) + (D(1) - D(0)) * D(2));
+    if (Fn == "smoothstep" && Args.size() == 3) {
+      double T = std::clamp((D(2) - D(0)) / (D(1) - D(0)), 0.0, 1.0);
+      return doubleToLeaf(L, T * T * (3 - 2 * T));
+    }
     if (Fn != "clamp" || Args.size() != 3)
       return mathFunction(Fn, ET, Args);
     // clamp(x, lo, hi) = fmin(fmax(x, lo), hi)
@@ -95,6 +101,47 @@ int mathCall(OpCtx &C, StringRef Base) {
       C.res(Lane, E) = *Eval();
     });
     C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// x * 2^n, x^n and the n-th root of x for a floating-point x and an
+/// integer n (ldexp, pown, rootn; a scalar n applies to every element),
+/// in double, rounded once.
+double intExponent(StringRef Fn, double X, int64_t N) {
+  if (Fn == "ldexp")
+    return std::ldexp(X, int(std::clamp<int64_t>(N, -100000, 100000)));
+  if (Fn == "pown")
+    return std::pow(X, double(N));
+  // rootn: NaN for n = 0 and for a negative x with an even n.
+  if (N == 0 || std::isnan(X) || (X < 0 && N % 2 == 0))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (X == 0)
+    return N < 0 ? (N % 2 ? std::copysign(INFINITY, X) : INFINITY)
+                 : (N % 2 ? X : 0.0);
+  double R = std::pow(std::fabs(X), 1.0 / double(N));
+  return X < 0 ? -R : R;
+}
+
+int intExponentCall(OpCtx &C, StringRef Base) {
+  Type *T = C.inst().getType(), *ET = T->getScalarType();
+  if ((Base != "ldexp" && Base != "pown" && Base != "rootn") ||
+      C.numOps() != 2 || !ET->isFloatingPointTy() || C.opType(0) != T)
+    return 0;
+  Type *NT = C.opType(1);
+  bool ScalarN = !NT->isVectorTy();
+  if (!NT->getScalarType()->isIntegerTy(32) ||
+      (!ScalarN && elements(NT) != elements(T)))
+    return 0;
+  Leaf L = scalarLeaf(ET);
+  for (unsigned E = 0; E < elements(T); ++E) {
+    unsigned NE = ScalarN ? 0 : E;
+    forLanes(C.Exec, [&](unsigned Lane) {
+      double X = leafToDouble(L, C.op(0, Lane, E));
+      int64_t N = SignExtend64(C.op(1, Lane, NE), 32);
+      C.res(Lane, E) = doubleToLeaf(L, intExponent(Base, X, N));
+    });
+    C.setPoison((C.opPoison(0, E) | C.opPoison(1, NE)) & C.Exec, E);
   }
   return 1;
 }
@@ -468,6 +515,8 @@ int geometricCall(OpCtx &C, StringRef Base) {
 
 int execOpenCLMath(OpCtx &C, StringRef Base, StringRef Params) {
   if (int R = mathCall(C, Base))
+    return R;
+  if (int R = intExponentCall(C, Base))
     return R;
   if (Base == "dot")
     if (int R = dotCall(C))

@@ -1,5 +1,5 @@
 # Checks crosslane-run's --print output of opencl_math.cl's kernel (math,
-# or the one the argument names: vectors, conversions, more) against
+# or the one the argument names: vectors, conversions, more, extra) against
 # Python's math library (floats to a relative 1e-6, ints as 32-bit
 # patterns).
 import math, re, sys
@@ -98,6 +98,29 @@ if Mode == 'more':
         alll = all(x < 0 for x in l)
         Want[(3, i * 12 + 2)] = (2.0 if anyl else 1.0) + alll + (v > 1) * 4
         Want[(3, i * 12 + 3)] = sum(5 if x < 0 else 1 for x in l)
+if Mode == 'extra':
+    Want = {}
+    def sign(x):
+        return 1.0 if x > 0 else -1.0 if x < 0 else x
+    def pown(x, e):
+        if x == 0 and e < 0:
+            return math.copysign(math.inf, x) if e % 2 else math.inf
+        return x ** e
+    def mag(x, y, big):
+        if abs(x) == abs(y):
+            return max(x, y) if big else min(x, y)
+        return x if (abs(x) > abs(y)) == big else y
+    for i in range(32):
+        v = f32(i * 0.25 - 3.0)
+        n = i - 16
+        t = min(max((v + 2) / 4, 0.0), 1.0)
+        rv = math.copysign(abs(f32(f32(v * v) * v)) ** (1 / 3), v) if v else 0.0
+        row = [math.ldexp(v, n), pown(v, int(math.fmod(n, 5))), rv, sign(v),
+               mag(v, -1.5, True), mag(v, -1.5, False), 0.0 if v < 0.5 else 1.0,
+               t * t * (3 - 2 * t), v * 180 / math.pi, math.atanh(f32(v * 0.2)),
+               math.sin(math.pi * v), 2 * v + 4 * v]
+        for k, x in enumerate(row):
+            Want[(1, i * 12 + k)] = x
 Got = {}
 for Line in sys.stdin:
     M = re.match(r'arg(\d+)\[(\d+)\] = (\S+)', Line)
@@ -108,8 +131,10 @@ def close(k, x):
         return False
     # ints, printed signed: compare as 32-bit patterns
     if k[0] in {'math': (2, 3), 'vectors': (), 'conversions': (1,),
-                'more': (1, 2)}[Mode]:
+                'more': (1, 2), 'extra': ()}[Mode]:
         return int(Got[k]) % 2**32 == x % 2**32
+    if math.isinf(x):
+        return Got[k] == x
     return abs(Got[k] - x) <= 1e-6 * max(1.0, abs(x))
 Bad = [k for k, x in Want.items() if not close(k, x)]
 for k in Bad[:10]:

@@ -112,3 +112,25 @@ kernel void more(global const float *X, global int *I, global uint *U,
   Rf[2] = select(1.0f, 2.0f, any(L)) + (float)all(L) + (float)isgreater(V, 1.0f) * 4;
   Rf[3] = dot(convert_float4(select((int4)(1), (int4)(5), L)), (float4)(1.0f));
 }
+
+// More math: work-item i takes v = i / 4 - 3 and n = i - 16.
+__attribute__((intel_reqd_sub_group_size(16)))
+kernel void extra(global const float *X, global float *F) {
+  int Id = get_global_id(0);
+  float V = X[Id] * 0.25f - 3.0f;
+  int N = Id - 16;
+  global float *Row = F + Id * 12;
+  Row[0] = ldexp(V, N);
+  Row[1] = pown(V, N % 5);
+  Row[2] = rootn(V * V * V, 3);
+  Row[3] = sign(V);
+  Row[4] = maxmag(V, -1.5f);
+  Row[5] = minmag(V, -1.5f);
+  Row[6] = step(0.5f, V);
+  Row[7] = smoothstep(-2.0f, 2.0f, V);
+  Row[8] = degrees(V);
+  Row[9] = atanh(V * 0.2f);
+  Row[10] = sinpi(V);
+  float4 W = ldexp((float4)(V), (int4)(1, 2, N, -N));
+  Row[11] = W.x + W.y + W.z * 0.0f + W.w * 0.0f;
+}
