@@ -73,6 +73,37 @@ double sign(double X) {
   return X > 0 ? 1.0 : X < 0 ? -1.0 : X;
 }
 
+/// sin(pi x), cos(pi x), tan(pi x), exact where they are 0, 1 or infinite
+/// (OpenCL C 3.0 §6.15.2.4: sinpi(n) is a zero of n's sign, cospi(n +
+/// 1/2) is +0, tanpi(n) a signed zero and tanpi(n + 1/2) infinite); x is
+/// reduced modulo 2 first, which is exact.
+double sinPi(double X) {
+  if (std::isinf(X) || std::isnan(X))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (X == std::trunc(X))
+    return std::copysign(0.0, X);
+  return std::sin(M_PI * std::fmod(X, 2.0));
+}
+double cosPi(double X) {
+  if (std::isinf(X) || std::isnan(X))
+    return std::numeric_limits<double>::quiet_NaN();
+  double R = std::fabs(std::fmod(X, 2.0));
+  if (R == 0.5 || R == 1.5)
+    return 0.0;
+  return R == 0 ? 1.0 : R == 1 ? -1.0 : std::cos(M_PI * R);
+}
+double tanPi(double X) {
+  if (std::isinf(X) || std::isnan(X))
+    return std::numeric_limits<double>::quiet_NaN();
+  double R = std::fmod(X, 2.0); // in (-2, 2), X's sign
+  bool Odd = std::fmod(std::fabs(X), 2.0) >= 1.0;
+  if (X == std::trunc(X))
+    return std::copysign(0.0, Odd ? -X : X);
+  if (std::fabs(X) - std::trunc(std::fabs(X)) == 0.5)
+    return std::copysign(INFINITY, Odd ? -X : X);
+  return std::tan(M_PI * R);
+}
+
 /// maxmag(x, y): the operand of greater magnitude, fmax if equal; minmag
 /// likewise.
 double maxMag(double X, double Y) {
@@ -127,9 +158,9 @@ const StringMap<D1> &unaryTable() {
       {"asinh", [](double X) { return std::asinh(X); }},
       {"acosh", [](double X) { return std::acosh(X); }},
       {"atanh", [](double X) { return std::atanh(X); }},
-      {"sinpi", [](double X) { return std::sin(M_PI * X); }},
-      {"cospi", [](double X) { return std::cos(M_PI * X); }},
-      {"tanpi", [](double X) { return std::tan(M_PI * X); }},
+      {"sinpi", sinPi},
+      {"cospi", cosPi},
+      {"tanpi", tanPi},
       {"asinpi", [](double X) { return std::asin(X) / M_PI; }},
       {"acospi", [](double X) { return std::acos(X) / M_PI; }},
       {"atanpi", [](double X) { return std::atan(X) / M_PI; }},
