@@ -96,12 +96,6 @@ int atomicCall(OpCtx &C, StringRef Base, std::optional<AtomicRMWInst::BinOp> Op,
   return 1;
 }
 
-/// The elements of \p T (1 for a scalar).
-unsigned elements(Type *T) {
-  auto *VT = dyn_cast<FixedVectorType>(T);
-  return VT ? VT->getNumElements() : 1;
-}
-
 /// vloadN(offset, p) and vstoreN(data, offset, p): N elements at p + offset
 /// * N, element by element through the target's memory.
 int vectorLoadStore(OpCtx &C, StringRef Base) {
@@ -168,7 +162,7 @@ int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
   size_t AS = Params.find("AS");
   StringRef Pointee = AS == StringRef::npos ? "" : Params.drop_front(AS + 3);
   Pointee.consume_front("V");
-  bool Signed = Pointee.starts_with("i") || Pointee.starts_with("l");
+  bool Signed = !unsignedCode(firstParamCode(Pointee));
   using BinOp = AtomicRMWInst::BinOp;
   if (Rest == "cmpxchg")
     return atomicCall(C, Base, std::nullopt, 3);

@@ -40,12 +40,6 @@ namespace xe {
 
 namespace {
 
-/// The elements of \p T (1 for a scalar).
-unsigned elements(Type *T) {
-  auto *VT = dyn_cast<FixedVectorType>(T);
-  return VT ? VT->getNumElements() : 1;
-}
-
 /// OpenCL's math functions on half, float or double scalars and vectors
 /// (sqrt, exp, fmax, fma, mad, min/max/clamp on floating point, the native_
 /// and half_ forms; a scalar operand of a vector form, as in fmax(float4,
@@ -170,20 +164,6 @@ int dotCall(OpCtx &C) {
   return 1;
 }
 
-/// The element code of a mangled OpenCL parameter list's first parameter
-/// ("Dv4_f" -> 'f', "i" -> 'i', "Dh" -> 'h' for half as 'H').
-char firstParamCode(StringRef Params) {
-  if (Params.consume_front("Dv")) {
-    size_t US = Params.find('_');
-    if (US == StringRef::npos)
-      return 0;
-    Params = Params.drop_front(US + 1);
-  }
-  if (Params.starts_with("Dh"))
-    return 'H';
-  return Params.empty() ? 0 : Params.front();
-}
-
 /// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element:
 /// between integers (wrapping, or clamped with _sat), floating point to
 /// integers (rounded toward zero unless a mode says otherwise; NaN gives 0
@@ -205,7 +185,7 @@ int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
   if (elements(T) != elements(C.opType(0)) || !Code)
     return 0;
   bool SrcFloat = ST->isFloatingPointTy();
-  bool SrcSigned = StringRef("casil").contains(Code);
+  bool SrcSigned = !unsignedCode(Code);
   bool DstSigned =
       Base == "char" || Base == "short" || Base == "int" || Base == "long";
   if (DT->isFloatingPointTy() && !Mode.empty() && Mode != "rte")
@@ -338,7 +318,7 @@ int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
   if (!ET->isIntegerTy() || !Code || C.numOps() < 1 || C.numOps() > 3 ||
       !broadcast(C, T, Scalar))
     return 0;
-  bool Signed = StringRef("casil").contains(Code);
+  bool Signed = !unsignedCode(Code);
   unsigned Bits = ET->getIntegerBitWidth();
   auto Op = [&](unsigned K, unsigned Lane, unsigned E) {
     return K < C.numOps() ? C.op(K, Lane, Scalar[K] ? 0 : E) : 0;
@@ -512,6 +492,23 @@ int geometricCall(OpCtx &C, StringRef Base) {
 }
 
 } // namespace
+
+unsigned elements(Type *T) {
+  auto *VT = dyn_cast<FixedVectorType>(T);
+  return VT ? VT->getNumElements() : 1;
+}
+
+char firstParamCode(StringRef Params) {
+  if (Params.consume_front("Dv")) {
+    size_t US = Params.find('_');
+    if (US == StringRef::npos)
+      return 0;
+    Params = Params.drop_front(US + 1);
+  }
+  if (Params.starts_with("Dh"))
+    return 'H';
+  return Params.empty() ? 0 : Params.front();
+}
 
 int execOpenCLMath(OpCtx &C, StringRef Base, StringRef Params) {
   if (int R = mathCall(C, Base))

@@ -230,8 +230,7 @@ int reduce(OpCtx &C, StringRef Base, StringRef Rest, StringRef Params,
                          "no larger than the subgroup"),
            -1;
   Reduction R{*Op, scalarLeaf(C.opType(0)),
-              !(Params.starts_with("j") || Params.starts_with("m") ||
-                Params.starts_with("t") || Params.starts_with("h"))};
+              !unsignedCode(firstParamCode(Params))};
   uint64_t Poison = C.opPoison(0) & C.Exec;
   for (uint64_t Lo = 0; Lo < SG; Lo += Cluster) {
     uint64_t Lanes = C.Exec & (maskBits(unsigned(Cluster)) << Lo);

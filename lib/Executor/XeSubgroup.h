@@ -22,17 +22,34 @@
 
 #include "llvm/ADT/StringRef.h"
 
+namespace llvm {
+class Type;
+} // namespace llvm
+
 namespace crosslane {
 namespace exec {
 namespace xe {
 
-/// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
-/// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
-/// such a builtin, -1 error (recorded in \p C).
 /// True if every work-item of the subgroup runs the call; else an error
 /// naming \p Base.
 bool requireWholeSubgroup(OpCtx &C, llvm::StringRef Base, unsigned SG);
 
+/// The elements of \p T (1 for a scalar).
+unsigned elements(llvm::Type *T);
+
+/// The element code of the first parameter in Itanium parameter codes
+/// ("Dv4_j" -> 'j', "i" -> 'i', "Dh" (half) -> 'H'); 0 if there is none.
+char firstParamCode(llvm::StringRef Params);
+
+/// True if \p Code (firstParamCode) is an unsigned integer's: uchar,
+/// ushort, uint, ulong.
+inline bool unsignedCode(char Code) {
+  return Code && llvm::StringRef("htjm").contains(Code);
+}
+
+/// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
+/// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
+/// such a builtin, -1 error (recorded in \p C).
 int execSubgroupBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                         unsigned SG);
 

@@ -250,6 +250,8 @@ private:
                        unsigned Col);
   void rowToFragment(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,
                      unsigned Col);
+  llvm::Value *fragmentRow(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,
+                           unsigned Col, llvm::IRBuilder<> &TB);
   llvm::Value *guard(llvm::IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                      llvm::Value *U0, llvm::Value *StrideIdx, llvm::Value *Row0,
                      llvm::Value *Pitch, std::string &What);

@@ -254,25 +254,35 @@ CallInst *Former::formLoop(LoopPlan &P) {
   return Call;
 }
 
+/// Splits \p P's access on the guard: the access moves to the path where
+/// it fails; returns the address of row k (the iteration) of block \p Col
+/// in the fragment, built by \p TB on the path where the guard holds.
+Value *Former::fragmentRow(LoopPlan &P, const Tile &T, AllocaInst *Frag,
+                           unsigned Col, IRBuilder<> &TB) {
+  Instruction *Access = P.R.inst();
+  Instruction *InThen = nullptr, *InElse = nullptr;
+  SplitBlockAndInsertIfThenElse(T.Ok, Access, &InThen, &InElse);
+  Access->moveBefore(InElse->getIterator());
+  TB.SetInsertPoint(InThen);
+  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
+  return TB.CreateGEP(TB.getInt8Ty(), Frag,
+                      TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
+}
+
 /// In iteration k of \p P's loop, \p P's load takes row k of block \p Col
 /// from the fragment where the guard held, and runs otherwise.
 void Former::rowFromFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
                              unsigned Col) {
   LoadInst *Load = P.R.LI;
-  Instruction *InThen = nullptr, *InElse = nullptr;
-  SplitBlockAndInsertIfThenElse(T.Ok, Load, &InThen, &InElse);
-  BasicBlock *Merge = Load->getParent();
-  IRBuilder<> TB(InThen);
-  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
-  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
-                            TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
+  IRBuilder<> TB(Load->getContext());
+  Value *Ptr = fragmentRow(P, T, Frag, Col, TB);
   Value *FromBlock = TB.CreateAlignedLoad(Load->getType(), Ptr, Align(P.S.Es));
+  BasicBlock *Merge = TB.GetInsertBlock()->getSingleSuccessor();
   PHINode *Phi = PHINode::Create(Load->getType(), 2, Load->getName() + ".row");
   Phi->insertBefore(Merge->begin());
   Load->replaceAllUsesWith(Phi);
-  Load->moveBefore(InElse->getIterator());
-  Phi->addIncoming(FromBlock, InThen->getParent());
-  Phi->addIncoming(Load, InElse->getParent());
+  Phi->addIncoming(FromBlock, TB.GetInsertBlock());
+  Phi->addIncoming(Load, Load->getParent());
 }
 
 /// Merges \p Plans' loads (stores) of one loop that read (write) the
@@ -397,14 +407,9 @@ CallInst *Former::formLoopStore(LoopPlan &P) {
 void Former::rowToFragment(LoopPlan &P, const Tile &T, AllocaInst *Frag,
                            unsigned Col) {
   StoreInst *St = P.R.SI;
-  Instruction *InThen = nullptr, *InElse = nullptr;
-  SplitBlockAndInsertIfThenElse(T.Ok, St, &InThen, &InElse);
-  IRBuilder<> TB(InThen);
-  Value *Row = TB.CreateAdd(P.Iter, TB.getInt64(uint64_t(Col) * P.S.Rows));
-  Value *Ptr = TB.CreateGEP(TB.getInt8Ty(), Frag,
-                            TB.CreateMul(Row, TB.getInt64(P.S.Bytes())));
+  IRBuilder<> TB(St->getContext());
+  Value *Ptr = fragmentRow(P, T, Frag, Col, TB);
   TB.CreateAlignedStore(St->getValueOperand(), Ptr, Align(P.S.Es));
-  St->moveBefore(InElse->getIterator());
 }
 
 } // namespace form
