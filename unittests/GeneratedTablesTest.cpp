@@ -99,12 +99,14 @@ TEST(GeneratedTables, VortexConfigurationsMatchTheVortexBuilds) {
 }
 
 TEST(GeneratedTables, XeChipsAndOperations) {
-  EXPECT_EQ(xe::xeChipNames(), "bmg, dg2, lnl, ptl, pvc");
+  EXPECT_EQ(xe::xeChipNames(), "bmg, cri, dg2, lnl, ptl, pvc");
   EXPECT_FALSE(xe::lookupXeChip("dg2")->Has2DBlock);
-  EXPECT_TRUE(xe::lookupXeChip("lnl")->WideTransform);
+  EXPECT_EQ(xe::lookupXeChip("lnl")->BlockGen, 1u);
   EXPECT_TRUE(xe::lookupXeChip("ptl")->Has2DBlock);
-  EXPECT_TRUE(xe::lookupXeChip("ptl")->WideTransform);
-  EXPECT_FALSE(xe::lookupXeChip("pvc")->WideTransform);
+  EXPECT_EQ(xe::lookupXeChip("ptl")->BlockGen, 1u);
+  EXPECT_EQ(xe::lookupXeChip("pvc")->BlockGen, 0u);
+  EXPECT_EQ(xe::lookupXeChip("cri")->BlockGen, 2u);
+  EXPECT_EQ(xe::widestXeChip(), xe::lookupXeChip("cri"));
   EXPECT_EQ(xe::opName(xe::BlockOp::LoadTransform), "load-transform (VNNI)");
   // The wide VNNI limit applies only where the chip has it.
   xe::BlockShape S{1, 64, 32, 1};
@@ -113,6 +115,42 @@ TEST(GeneratedTables, XeChipsAndOperations) {
             "");
   EXPECT_NE(xe::checkShape(*xe::lookupXeChip("pvc"), xe::BlockOp::LoadTransform,
                            S, 16),
+            "");
+  // Xe3P's shapes on Xe3P only: a 16-wide transpose, a 256-byte prefetch
+  // row (but not one of 128 bytes, which no generation has).
+  for (const char *Chip : {"pvc", "bmg", "ptl", "cri"}) {
+    bool Xe3P = xe::lookupXeChip(Chip)->BlockGen == 2;
+    const xe::XeChip &C = *xe::lookupXeChip(Chip);
+    EXPECT_EQ(xe::checkShape(C, xe::BlockOp::LoadTranspose, {4, 16, 16, 1}, 16)
+                  .empty(),
+              Xe3P)
+        << Chip;
+    EXPECT_EQ(
+        xe::checkShape(C, xe::BlockOp::LoadTranspose, {8, 8, 8, 1}, 16).empty(),
+        Xe3P)
+        << Chip;
+    EXPECT_EQ(
+        xe::checkShape(C, xe::BlockOp::Prefetch, {1, 256, 8, 1}, 16).empty(),
+        Xe3P)
+        << Chip;
+    EXPECT_EQ(
+        xe::checkShape(C, xe::BlockOp::Prefetch, {4, 16, 2, 4}, 16).empty(),
+        Xe3P)
+        << Chip;
+    EXPECT_NE(xe::checkShape(C, xe::BlockOp::Prefetch, {1, 128, 8, 1}, 16), "")
+        << Chip;
+  }
+  EXPECT_EQ(xe::checkShape(*xe::lookupXeChip("cri"), xe::BlockOp::Prefetch,
+                           {1, 128, 8, 1}, 16),
+            "the block width must be 4 to 64 elements for 1-byte elements; "
+            "Xe3P also has 1-32 rows of 64-256 elements, up to 4 blocks, "
+            "width x count 256");
+  // Xe2's 32-wide VNNI loads of words reach 16 rows.
+  EXPECT_EQ(xe::checkShape(*xe::lookupXeChip("bmg"), xe::BlockOp::LoadTransform,
+                           {2, 32, 16, 1}, 16),
+            "");
+  EXPECT_NE(xe::checkShape(*xe::lookupXeChip("bmg"), xe::BlockOp::LoadTransform,
+                           {2, 32, 32, 1}, 16),
             "");
   // An element size without limits gets the operation's reason.
   xe::BlockShape T{2, 16, 8, 1};

@@ -95,7 +95,7 @@ Expected<TargetDesc> parseTarget(StringRef S) {
     return makeError(
         "--target: '" + Chip +
         "' is neither an AMDGPU processor LLVM 22 knows, an Intel Xe chip "
-        "(pvc, bmg, lnl, ptl, dg2) nor vortex[:<configuration>]");
+        "(pvc, bmg, lnl, ptl, cri, dg2) nor vortex[:<configuration>]");
   if (C->Major < 10 && Wave == "w32")
     return makeError("--target: " + Chip + " runs wave64 only");
   T.WaveSize = C->WaveSize;

@@ -76,8 +76,10 @@ struct SplitPlan {
 
 /// The split of \p Op with shape \p S on \p Chip into the fewest pieces of
 /// one legal shape, keeping each lane's fragment a concatenation of the
-/// pieces' fragments; std::nullopt if the shape is legal or cannot be split
-/// so (a width, a transposed load's rows, subgroup size other than 16).
+/// pieces' fragments (blocks, rows, or a transposed load's or a
+/// prefetch's columns); std::nullopt if the shape is legal or cannot be
+/// split so (the width of other operations, a transposed load's rows,
+/// subgroup size other than 16).
 std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
                                    const BlockShape &S, unsigned SG);
 

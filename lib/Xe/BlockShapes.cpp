@@ -33,19 +33,20 @@ struct XeBlockOpInfo {
 
 /// Inclusive bounds for one element size (IGC's Constraints record).
 struct Limits {
-  unsigned MinH, MaxH, MinW, MaxW, MaxC, MaxWC;
+  unsigned MinH, MaxH, MinW, MaxW, MaxC, MinWC, MaxWC;
 };
 
 struct BlockLimit {
   BlockOp Op;
   unsigned ElemBytes;
-  bool Wide; ///< only on chips with WideTransform
+  unsigned Gen; ///< on chips of this generation (XeChip::BlockGen) and later
   Limits L;
 };
 } // namespace
 
 // The operations, chips and limits of include/crosslane/Xe/XeBlockIO.td.
 #define GET_XE_BLOCK_OPS
+#define GET_XE_BLOCK_GENS
 #define GET_XE_BLOCK_LIMITS
 #define GET_XE_GUARANTEED_SHAPES
 #include "crosslane/Xe/XeBlockIO.inc"
@@ -92,21 +93,89 @@ std::string xeChipNames() {
   return S;
 }
 
-/// The hardware limits of \p Op for \p ElemBytes on \p Chip; false if the
-/// operation takes no such elements (\p Why says which it takes).
-static bool limitsFor(const XeChip &Chip, BlockOp Op, unsigned ElemBytes,
-                      Limits &L, std::string &Why) {
-  const BlockLimit *Found = nullptr;
-  for (const BlockLimit &B : BlockLimits)
-    if (B.Op == Op && B.ElemBytes == ElemBytes &&
-        (!B.Wide || Chip.WideTransform) && (!Found || B.Wide))
-      Found = &B;
-  if (!Found) {
-    Why = BlockOps[unsigned(Op)].NoElemWhy;
-    return false;
+const XeChip *widestXeChip() {
+  const XeChip *Widest = nullptr;
+  for (const XeChip &C : XeChipTable)
+    if (C.Has2DBlock && (!Widest || C.BlockGen > Widest->BlockGen))
+      Widest = &C;
+  return Widest;
+}
+
+/// The rule \p S breaks of limit \p L, or "".
+static std::string checkLimit(const Limits &L, BlockOp Op,
+                              const BlockShape &S) {
+  std::string Where =
+      (Twine(" for ") + Twine(S.ElemBytes) + "-byte elements").str();
+  if (S.H < L.MinH || S.H > L.MaxH)
+    return (Twine("the block height must be ") + Twine(L.MinH) +
+            (L.MinH == L.MaxH ? "" : (" to " + Twine(L.MaxH)).str()) + " rows" +
+            Where)
+        .str();
+  if (S.W < L.MinW || S.W > L.MaxW)
+    return (Twine("the block width must be ") + Twine(L.MinW) +
+            (L.MinW == L.MaxW ? "" : (" to " + Twine(L.MaxW)).str()) +
+            " elements" + Where)
+        .str();
+  if (S.C > L.MaxC)
+    return (Twine("the block count must be at most ") + Twine(L.MaxC) + Where)
+        .str();
+  uint64_t WC = uint64_t(S.W) * S.C;
+  if (WC < L.MinWC || WC > L.MaxWC)
+    return (Twine("width x count must be ") +
+            (L.MinWC == L.MaxWC ? Twine(L.MaxWC)
+                                : "at most " + Twine(L.MaxWC)) +
+            " elements (" + Twine(L.MaxWC * S.ElemBytes) + " bytes per row)" +
+            Where)
+        .str();
+  return "";
+}
+
+/// What the limits of \p Op for \p S's element size that only chips of a
+/// later generation than the first have add, as "; <gen> also has ...";
+/// several are joined.
+static std::string laterShapes(const XeChip &Chip, BlockOp Op,
+                               unsigned ElemBytes) {
+  std::string S;
+  for (const BlockLimit &B : BlockLimits) {
+    if (B.Op != Op || B.ElemBytes != ElemBytes || B.Gen == 0 ||
+        B.Gen > Chip.BlockGen)
+      continue;
+    const Limits &L = B.L;
+    auto Range = [](unsigned Lo, unsigned Hi) {
+      return Lo == Hi ? std::to_string(Lo)
+                      : std::to_string(Lo) + "-" + std::to_string(Hi);
+    };
+    S += (Twine("; ") + BlockGenNames[B.Gen] + " also has " +
+          Range(L.MinH, L.MaxH) + " rows of " + Range(L.MinW, L.MaxW) +
+          " elements" +
+          (L.MaxC > 1 ? ", up to " + Twine(L.MaxC) + " blocks" : Twine()) +
+          (L.MinWC > L.MinW || L.MaxWC < uint64_t(L.MaxW) * L.MaxC
+               ? ", width x count " + Range(L.MinWC, L.MaxWC)
+               : std::string()))
+             .str();
   }
-  L = Found->L;
-  return true;
+  return S;
+}
+
+/// The rule \p S breaks of the limits of \p Op for its element size on
+/// \p Chip (those every chip has, else the reason of those; "" if the
+/// limits of the chip's generation or an earlier one take it).
+static std::string checkLimits(const XeChip &Chip, BlockOp Op,
+                               const BlockShape &S) {
+  const BlockLimit *Base = nullptr;
+  for (const BlockLimit &B : BlockLimits)
+    if (B.Op == Op && B.ElemBytes == S.ElemBytes && B.Gen == 0)
+      Base = &B;
+  if (!Base)
+    return BlockOps[unsigned(Op)].NoElemWhy;
+  std::string Rule = checkLimit(Base->L, Op, S);
+  if (Rule.empty())
+    return "";
+  for (const BlockLimit &B : BlockLimits)
+    if (B.Op == Op && B.ElemBytes == S.ElemBytes && B.Gen > 0 &&
+        B.Gen <= Chip.BlockGen && checkLimit(B.L, Op, S).empty())
+      return "";
+  return Rule + laterShapes(Chip, Op, S.ElemBytes);
 }
 
 /// IGC's rule for reads: the subgroup's lanes must all get data (a 64-byte
@@ -144,31 +213,11 @@ std::string checkShape(const XeChip &Chip, BlockOp Op, const BlockShape &S,
   if ((S.ElemBytes == 1 && S.W % 4) || (S.ElemBytes == 2 && S.W % 2))
     return "the block width must be a multiple of 4 for 1-byte elements and "
            "of 2 for 2-byte elements";
-  Limits L;
-  std::string Why;
-  if (!limitsFor(Chip, Op, S.ElemBytes, L, Why))
-    return Why;
-  std::string Where =
-      (Twine(" for ") + Twine(S.ElemBytes) + "-byte elements").str();
   if (Op == BlockOp::Store && S.C != 1)
     return "a store writes one block (count 1)";
-  if (S.H < L.MinH || S.H > L.MaxH)
-    return (Twine("the block height must be ") + Twine(L.MinH) +
-            (L.MinH == L.MaxH ? "" : (" to " + Twine(L.MaxH)).str()) + " rows" +
-            Where)
-        .str();
-  if (S.W < L.MinW || S.W > L.MaxW)
-    return (Twine("the block width must be ") + Twine(L.MinW) + " to " +
-            Twine(L.MaxW) + " elements" + Where)
-        .str();
-  if (S.C > L.MaxC)
-    return (Twine("the block count must be at most ") + Twine(L.MaxC) + Where)
-        .str();
-  if (uint64_t(S.W) * S.C > L.MaxWC)
-    return (Twine("width x count must be at most ") + Twine(L.MaxWC) +
-            " elements (" + Twine(L.MaxWC * S.ElemBytes) + " bytes per row)" +
-            Where)
-        .str();
+  std::string Rule = checkLimits(Chip, Op, S);
+  if (!Rule.empty())
+    return Rule;
   return checkLaneData(Op, S, SG);
 }
 

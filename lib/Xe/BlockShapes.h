@@ -39,15 +39,19 @@ struct BlockShape;
 std::string describeBlock(BlockOp Op, const BlockShape &S);
 
 /// One chip's 2D block facts (research/xe-block-io.md §4.1, §4.4).
-/// A chip: Name (pvc, bmg, lnl, ptl, dg2), Family ("Xe-HPC", "Xe2", "Xe3",
-/// "Xe-HPG"),
-/// Has2DBlock (cl_intel_subgroup_2d_block_io advertised), WideTransform
-/// (Xe2+: VNNI loads up to 64 bytes per row). XeBlockIO.td's XeChip.
+/// A chip: Name (pvc, bmg, lnl, ptl, cri, dg2), Family ("Xe-HPC", "Xe2",
+/// "Xe3", "Xe3P", "Xe-HPG"), Has2DBlock (cl_intel_subgroup_2d_block_io
+/// advertised), BlockGen (its 2D block messages: 0 Xe-HPC, 1 Xe2 with VNNI
+/// rows up to 64 bytes, 2 Xe3P with wider transposes and 256-byte prefetch
+/// rows). XeBlockIO.td's XeChip.
 #define GET_XeChipTable_STRUCT
 #include "crosslane/Xe/XeBlockIOStructs.inc"
 
 /// The chip named \p Name, or nullptr.
 const XeChip *lookupXeChip(llvm::StringRef Name);
+/// The chip with 2D blocks of the latest generation (every shape any chip
+/// has).
+const XeChip *widestXeChip();
 /// The chip names, comma-separated (for diagnostics and --help).
 std::string xeChipNames();
 

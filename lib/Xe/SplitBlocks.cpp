@@ -14,8 +14,12 @@
 // 1's; within a block, rows (VNNI: groups of 2 or 4 rows) in order, as
 // long as a piece covers whole register rows (rows x padded width >= 16
 // lanes). Splitting the width would move columns between lanes (but for
-// Xe2's wide VNNI loads, which each lane then reorders), and a transposed
-// load's lanes hold its rows, so only its blocks are split.
+// Xe2's wide VNNI loads, which each lane then reorders). A transposed
+// load's lanes hold its rows, so its rows are not split, but its columns
+// can be (Xe3P's 16-wide transposes on earlier chips): column c becomes row
+// c of the transposed block, so a piece of whole register rows of it is a
+// contiguous slice of the fragment too. A prefetch has no fragment: its
+// columns split too (Xe3P's 256-byte rows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,27 +50,42 @@ static bool wholeRegisterRows(BlockOp Op, const BlockShape &S, unsigned Rows,
   return Rows % K == 0 && (Rows / K) * PowerOf2Ceil(S.W) % SG == 0;
 }
 
+/// The narrowest columns a piece of one-block operation \p S may have: a
+/// transposed load's whole register rows of the transposed block; any for
+/// a prefetch, which has no fragment; 0 (no split by columns) otherwise.
+static unsigned minPieceColumns(BlockOp Op, const BlockShape &S, unsigned SG) {
+  if (S.C != 1 || (Op != BlockOp::LoadTranspose && Op != BlockOp::Prefetch))
+    return 0;
+  uint64_t Hp = PowerOf2Ceil(S.H);
+  return Op == BlockOp::Prefetch || Hp >= SG ? 1 : unsigned(SG / Hp);
+}
+
 std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
                                    const BlockShape &S, unsigned SG) {
   if (!Chip.Has2DBlock || SG != 16 || !isPow2(S.H) || !isPow2(S.C) ||
       !isPow2(S.W) || checkShape(Chip, Op, S, SG).empty())
     return std::nullopt;
   std::optional<SplitPlan> Best;
-  // The fewest pieces; among equals, whole blocks rather than rows.
-  for (unsigned C = S.C; C >= 1; C /= 2)
-    for (unsigned H = S.H; H >= 1; H /= 2) {
-      // A transposed load's lanes hold its rows: only its blocks split.
-      if ((H < S.H && C != 1) ||
-          (H < S.H &&
-           (Op == BlockOp::LoadTranspose || !wholeRegisterRows(Op, S, H, SG))))
-        continue;
-      BlockShape P{S.ElemBytes, S.W, H, C};
-      if (!checkShape(Chip, Op, P, SG).empty())
-        continue;
-      unsigned N = (S.C / C) * (S.H / H);
-      if (!Best || N < Best->Pieces)
-        Best = SplitPlan{P, N};
-    }
+  unsigned MinCols = minPieceColumns(Op, S, SG);
+  // The fewest pieces; among equals, whole blocks rather than rows, rows
+  // rather than columns.
+  for (unsigned W = S.W; W >= 1 && (W == S.W || W >= MinCols); W /= 2)
+    for (unsigned C = S.C; C >= 1; C /= 2)
+      for (unsigned H = S.H; H >= 1; H /= 2) {
+        // A transposed load's lanes hold its rows: only its blocks or
+        // columns split.
+        if ((H < S.H && C != 1) ||
+            (H < S.H && (Op == BlockOp::LoadTranspose ||
+                         !wholeRegisterRows(Op, S, H, SG))) ||
+            (W < S.W && (H < S.H || MinCols == 0)))
+          continue;
+        BlockShape P{S.ElemBytes, W, H, C};
+        if (!checkShape(Chip, Op, P, SG).empty())
+          continue;
+        unsigned N = (S.C / C) * (S.H / H) * (S.W / W);
+        if (!Best || N < Best->Pieces)
+          Best = SplitPlan{P, N};
+      }
   return Best;
 }
 
@@ -201,15 +220,18 @@ SmallVector<CallInst *, 8> Splitter::run() {
     return Pieces;
   }
   BlockShape OneBlock{S.ElemBytes, S.W, S.H, 1};
-  BlockShape PieceBlock{S.ElemBytes, S.W, P.Piece.H, 1};
+  BlockShape PieceBlock{S.ElemBytes, P.Piece.W, P.Piece.H, 1};
   uint64_t BlockBytes = laneBytes(B.Op, OneBlock, 16);
   uint64_t PieceBytes = laneBytes(B.Op, PieceBlock, 16);
   SmallVector<CallInst *, 8> Pieces;
+  // Pieces of a block are of rows or (transposed) of columns, never both.
   for (unsigned Blk = 0; Blk < S.C; Blk += P.Piece.C)
     for (unsigned Row = 0; Row < S.H; Row += P.Piece.H)
-      Pieces.push_back(
-          piece(Blk * S.W, Row,
-                Blk * BlockBytes + uint64_t(Row / P.Piece.H) * PieceBytes));
+      for (unsigned Col = 0; Col < S.W; Col += P.Piece.W)
+        Pieces.push_back(piece(Blk * S.W + Col, Row,
+                               Blk * BlockBytes +
+                                   uint64_t(Row / P.Piece.H) * PieceBytes +
+                                   uint64_t(Col / P.Piece.W) * PieceBytes));
   B.CI->eraseFromParent();
   return Pieces;
 }

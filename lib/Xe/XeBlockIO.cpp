@@ -41,7 +41,7 @@ static cl::opt<std::string>
     XeChipOpt("crosslane-xe-chip",
               cl::desc("Intel chip the 2D block IO rules are checked for when "
                        "crosslane-xe-block-io has no chip= (pvc, bmg, lnl, "
-                       "ptl, dg2)"),
+                       "ptl, cri, dg2)"),
               cl::init("pvc"));
 
 static cl::opt<bool> XeAssumeAlignedOpt(
@@ -287,8 +287,8 @@ unsigned Validator::subgroupSize(const BlockCall &B, bool &Changed) {
 
 /// The shape rules; a shape the chip lacks that splits into pieces it has
 /// is not an error: \p Split receives the plan. Nor is one another chip
-/// has (Xe2's table holds every other chip's shapes), on a 2D chip with
-/// subgroups of 16: \p Lacks is set, for per-lane accesses.
+/// has (the latest generation's table holds every other chip's shapes), on a 2D
+/// chip with subgroups of 16: \p Lacks is set, for per-lane accesses.
 void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
                                 std::optional<SplitPlan> &Split, bool &Lacks) {
   std::string Rule = checkShape(shapeTable(), B.Op, B.Shape, SG);
@@ -300,7 +300,7 @@ void Validator::checkShapeRules(const BlockCall &B, unsigned SG,
     Split = planSplit(shapeTable(), B.Op, B.Shape, SG);
   if (Split)
     return;
-  const XeChip *Widest = lookupXeChip("bmg");
+  const XeChip *Widest = widestXeChip();
   Lacks = SG == 16 && Widest && checkShape(*Widest, B.Op, B.Shape, SG).empty();
   if (Lacks && Chip.Has2DBlock && B.Private &&
       (Split = planWidthSplit(shapeTable(), B.Op, B.Shape, SG))) {

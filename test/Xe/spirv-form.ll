@@ -23,7 +23,7 @@
 ; SPIRV: OpSubgroup2DBlockStoreINTEL
 ; SPIRV: OpSubgroup2DBlockPrefetchINTEL
 ; ERR: error: <unknown>:0:0: in function k void (ptr addrspace(1), ptr addrspace(1), i32, i32): crosslane-xe-block-io: 2D block load ?b_8r16x1c on bmg: the element size, block width, height and count must be compile-time constants (the element size is not)
-; CHIP: error: invalid crosslane-xe-block-io parameter 'xe9' (expected chip=NAME with NAME one of bmg, dg2, lnl, ptl, pvc, lower=igc or base=assume)
+; CHIP: error: invalid crosslane-xe-block-io parameter 'xe9' (expected chip=NAME with NAME one of bmg, cri, dg2, lnl, ptl, pvc, lower=igc or base=assume)
 ; CHIP-NOT: unknown pass name
 
 target triple = "spirv64-unknown-unknown"

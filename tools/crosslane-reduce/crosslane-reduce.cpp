@@ -43,7 +43,7 @@ static cl::OptionCategory Cat("crosslane-reduce options");
 static cl::opt<std::string> TargetOpt(
     "target",
     cl::desc("<chip>[:w32|:w64] (AMDGPU processor), "
-             "pvc|bmg|lnl|ptl|dg2[:w16|:w32] (Intel Xe) or "
+             "pvc|bmg|lnl|ptl|cri|dg2[:w16|:w32] (Intel Xe) or "
              "vortex[:default|w16t16a|w8t32a] (Vortex configuration)"),
     cl::Required, cl::cat(Cat));
 static cl::opt<std::string>

@@ -11,7 +11,8 @@
 /// every 2D block message obeys
 /// (../shared/research/xe-block-io.md §4; IGC's Constraints records): a
 /// block row is at least a dword and at most 64 bytes wide, at most 32
-/// rows, at most 4 blocks, bounds are powers of two.
+/// rows, at most 4 blocks, bounds are powers of two (a prefetched row as
+/// wide as its generation's PrefetchRowBytes).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,7 @@ public:
 
 private:
   void checkLimit(const Record &L) const;
+  void emitGens(ArrayRef<const Record *> Gens, raw_ostream &OS) const;
   void checkCoverage(ArrayRef<const Record *> Ops,
                      ArrayRef<const Record *> Limits) const;
   void emitOps(ArrayRef<const Record *> Ops, raw_ostream &OS) const;
@@ -54,42 +56,53 @@ static void rule(const Record &L, bool Ok, const Twine &Msg) {
     PrintError(&L, "'" + L.getName() + "': " + Msg);
 }
 
+/// The generation of limit \p L.
+static const Record *gen(const Record &L) { return L.getValueAsDef("Gen"); }
+static bool isBase(const Record &L) { return intField(*gen(L), "Rank") == 0; }
+
 void XeBlockIOEmitter::checkLimit(const Record &L) const {
   int64_t E = intField(L, "ElemBytes");
   int64_t MinH = intField(L, "MinH"), MaxH = intField(L, "MaxH");
   int64_t MinW = intField(L, "MinW"), MaxW = intField(L, "MaxW");
   int64_t MaxC = intField(L, "MaxC"), MaxWC = intField(L, "MaxWC");
+  int64_t MinWC = intField(L, "MinWC");
   if (E != 1 && E != 2 && E != 4 && E != 8) {
     rule(L, false, "element size " + Twine(E) + " is not 1, 2, 4 or 8 bytes");
     return;
   }
-  for (int64_t V : {MinH, MaxH, MinW, MaxW, MaxC, MaxWC})
+  for (int64_t V : {MinH, MaxH, MinW, MaxW, MaxC, MinWC, MaxWC})
     if (V <= 0 || !isPowerOf2_64(V)) {
       rule(L, false, "bound " + Twine(V) + " is not a power of two");
       return;
     }
-  rule(L, MinH <= MaxH && MinW <= MaxW, "a minimum exceeds its maximum");
+  // Rows of up to 64 bytes; prefetches as wide as the generation allows.
+  int64_t RowBytes = 64;
+  if (L.getValueAsDef("Op")->getValueAsString("Enumerator") == "Prefetch")
+    RowBytes = intField(*gen(L), "PrefetchRowBytes");
+  rule(L, MinH <= MaxH && MinW <= MaxW && MinWC <= MaxWC,
+       "a minimum exceeds its maximum");
   rule(L, MaxH <= 32, "more than 32 rows (" + Twine(MaxH) + ")");
   rule(L, MinW * E >= 4,
        "a block row of " + Twine(MinW) + " x " + Twine(E) +
            " bytes is narrower than a dword");
-  rule(L, MaxW * E <= 64,
-       "a block row of " + Twine(MaxW) + " x " + Twine(E) +
-           " bytes exceeds 64 bytes");
+  rule(L, MaxW * E <= RowBytes,
+       "a block row of " + Twine(MaxW) + " x " + Twine(E) + " bytes exceeds " +
+           Twine(RowBytes) + " bytes");
   rule(L, MaxC <= 4, "more than 4 blocks (" + Twine(MaxC) + ")");
-  rule(L, MaxWC >= MaxW && MaxWC * E <= 64,
+  rule(L, MaxWC >= MaxW && MinWC >= MinW && MaxWC * E <= RowBytes,
        "width x count of " + Twine(MaxWC) + " x " + Twine(E) +
-           " bytes is below the width or exceeds 64 bytes");
+           " bytes is below the width or exceeds " + Twine(RowBytes) +
+           " bytes");
 }
 
 /// Every operation has limits or says why it takes no such elements; a
-/// limit for wide-transform chips refines one that every chip has.
+/// limit of a later generation adds to one that every chip has.
 void XeBlockIOEmitter::checkCoverage(ArrayRef<const Record *> Ops,
                                      ArrayRef<const Record *> Limits) const {
   for (const Record *Op : Ops) {
     unsigned Sizes = 0;
     for (const Record *L : Limits)
-      if (L->getValueAsDef("Op") == Op && !L->getValueAsBit("Wide"))
+      if (L->getValueAsDef("Op") == Op && isBase(*L))
         ++Sizes;
     if (Sizes == 0)
       PrintError(Op, "'" + Op->getName() + "' has no XeBlockLimit");
@@ -98,17 +111,36 @@ void XeBlockIOEmitter::checkCoverage(ArrayRef<const Record *> Ops,
                          "sizes and needs a NoElemWhy");
   }
   for (const Record *L : Limits) {
-    if (!L->getValueAsBit("Wide"))
+    if (isBase(*L))
       continue;
     bool Base = any_of(Limits, [&](const Record *M) {
-      return !M->getValueAsBit("Wide") &&
-             M->getValueAsDef("Op") == L->getValueAsDef("Op") &&
+      return isBase(*M) && M->getValueAsDef("Op") == L->getValueAsDef("Op") &&
              intField(*M, "ElemBytes") == intField(*L, "ElemBytes");
     });
     if (!Base)
-      PrintError(L,
-                 "'" + L->getName() + "' refines no limit that every chip has");
+      PrintError(L, "'" + L->getName() + "' adds to no limit that every chip " +
+                        "has");
   }
+}
+
+/// The generations' names, by rank (which must be 0, 1, 2, ...).
+void XeBlockIOEmitter::emitGens(ArrayRef<const Record *> Gens,
+                                raw_ostream &OS) const {
+  std::vector<const Record *> ByRank(Gens.size());
+  for (const Record *G : Gens) {
+    int64_t R = intField(*G, "Rank");
+    if (R < 0 || R >= int64_t(Gens.size()) || ByRank[R])
+      PrintError(G, "'" + G->getName() + "': rank " + Twine(R) +
+                        " is not unique or leaves a gap");
+    else
+      ByRank[R] = G;
+  }
+  OS << "#ifdef GET_XE_BLOCK_GENS\n"
+     << "static const char *const BlockGenNames[] = {";
+  ListSeparator Sep;
+  for (const Record *G : ByRank)
+    OS << Sep << (G ? quote(G->getValueAsString("Name")) : "\"\"");
+  OS << "};\n#endif\n#undef GET_XE_BLOCK_GENS\n\n";
 }
 
 void XeBlockIOEmitter::emitOps(ArrayRef<const Record *> Ops,
@@ -133,10 +165,11 @@ void XeBlockIOEmitter::emitLimits(ArrayRef<const Record *> Limits,
   for (const Record *L : Limits) {
     OS << "    {BlockOp::"
        << L->getValueAsDef("Op")->getValueAsString("Enumerator") << ", "
-       << intField(*L, "ElemBytes") << ", " << cppValue(L->getValueInit("Wide"))
+       << intField(*L, "ElemBytes") << ", " << intField(*gen(*L), "Rank")
        << ", {";
     ListSeparator Sep;
-    for (StringRef F : {"MinH", "MaxH", "MinW", "MaxW", "MaxC", "MaxWC"})
+    for (StringRef F :
+         {"MinH", "MaxH", "MinW", "MaxW", "MaxC", "MinWC", "MaxWC"})
       OS << Sep << intField(*L, F);
     OS << "}}, // " << L->getName() << "\n";
   }
@@ -147,7 +180,7 @@ void XeBlockIOEmitter::emitLimits(ArrayRef<const Record *> Limits,
 static const Record *baseLimit(ArrayRef<const Record *> Limits,
                                const Record *Op, int64_t ElemBytes) {
   for (const Record *L : Limits)
-    if (L->getValueAsDef("Op") == Op && !L->getValueAsBit("Wide") &&
+    if (L->getValueAsDef("Op") == Op && isBase(*L) &&
         intField(*L, "ElemBytes") == ElemBytes)
       return L;
   return nullptr;
@@ -198,17 +231,18 @@ void XeBlockIOEmitter::run(raw_ostream &OS) {
   checkUnique(Ops, "enumerator", [](const Record &R) {
     return R.getValueAsString("Enumerator").str();
   });
-  checkUnique(Limits, "operation, element size and chip class",
+  checkUnique(Limits, "operation, element size and generation",
               [](const Record &R) {
                 return (R.getValueAsDef("Op")->getName() + ", " +
-                        Twine(intField(R, "ElemBytes")) + " bytes" +
-                        (R.getValueAsBit("Wide") ? ", wide" : ""))
+                        Twine(intField(R, "ElemBytes")) + " bytes" + ", " +
+                        gen(R)->getValueAsString("Name"))
                     .str();
               });
   for (const Record *L : Limits)
     checkLimit(*L);
   checkCoverage(Ops, Limits);
   emitOps(Ops, OS);
+  emitGens(definitions(Records, "XeBlockGen"), OS);
   emitLimits(Limits, OS);
   emitGuaranteed(definitions(Records, "XeGuaranteedShape"), Limits, OS);
 }

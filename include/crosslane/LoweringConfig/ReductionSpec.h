@@ -69,7 +69,7 @@ inline bool isArg(Combiner C) {
 /// The GPU family a generated kernel is for.
 enum class TargetKind {
   AMDGPU, ///< amdgcn-amd-amdhsa, HIP's kernel ABI
-  Xe,     ///< spirv64 OpenCL kernels for Intel Xe (pvc, bmg, lnl, ptl, dg2)
+  Xe, ///< spirv64 OpenCL kernels for Intel Xe (pvc, bmg, lnl, ptl, cri, dg2)
   Vortex, ///< riscv32 HIP kernels for a Vortex configuration
 };
 

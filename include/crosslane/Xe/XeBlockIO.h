@@ -11,8 +11,8 @@
 /// SPV_INTEL_2d_block_io (`__spirv_Subgroup2DBlock{Load,LoadTransform,
 /// LoadTranspose,Prefetch,Store}INTEL`) and of cl_intel_subgroup_2d_block_io
 /// (`intel_sub_group_2d_block_{read,read_transform,read_transpose,write,
-/// prefetch}_<bits>b_<H>r<W>x<C>c`), for one chip (pvc, bmg, lnl, ptl; dg2 has
-/// no 2D block hardware). See docs/Xe.md.
+/// prefetch}_<bits>b_<H>r<W>x<C>c`), for one chip (pvc, bmg, lnl, ptl, cri; dg2
+/// has no 2D block hardware). See docs/Xe.md.
 ///
 /// A broken rule is an error at the call's source line naming the rule; a
 /// rule it cannot prove (a 64-byte-aligned base, uniform operands in a

@@ -32,38 +32,57 @@ def XeLoadTranspose : XeBlockOp<"LoadTranspose", "load-transpose",
 def XePrefetch : XeBlockOp<"Prefetch", "prefetch">;
 def XeStore : XeBlockOp<"Store", "store">;
 
+/// A generation of 2D block messages. Each has every shape of the one
+/// before it and adds some (IGC's supported-variants tables: "XE HPC+",
+/// "XE2+", "XE3P+"). Rank orders them; PrefetchRowBytes bounds a
+/// prefetched block row (width x count x element size).
+class XeBlockGen<int rank, string name, int prefetchRowBytes = 64> {
+  int Rank = rank;
+  string Name = name;
+  int PrefetchRowBytes = prefetchRowBytes;
+}
+def XeHPCBlocks : XeBlockGen<0, "Xe-HPC">;
+// Xe2 (BMG, LNL) and later: VNNI rows of up to 64 bytes.
+def Xe2Blocks : XeBlockGen<1, "Xe2">;
+// Xe3P (NVL-P, CRI): 16-wide 4-byte and 8-wide 8-byte transposes,
+// prefetch rows of 256 bytes.
+def Xe3PBlocks : XeBlockGen<2, "Xe3P", 256>;
+
 /// A chip the validator knows. Has2DBlock: advertises
-/// cl_intel_subgroup_2d_block_io; WideTransform (Xe2 and later): VNNI rows
-/// up to 64 bytes.
+/// cl_intel_subgroup_2d_block_io; Blocks: the generation of its 2D block
+/// messages (BlockGen is its rank).
 /// LocalMemBytes and MaxWorkGroupSize: the shared local memory one
 /// work-group may use and its largest size, as kernel generators
 /// (crosslane-reduce) must assume them: 64 KiB, which every one of these
 /// chips provides at least (PVC's Xe-cores have more), and 1024 work-items
 /// (a kernel's register use can lower both at run time).
-class XeChip<string name, string family, bit has2DBlock, bit wideTransform,
+class XeChip<string name, string family, bit has2DBlock, XeBlockGen blocks,
              int localMemBytes = 65536, int maxWorkGroupSize = 1024> {
   string Name = name;
   string Family = family;
   bit Has2DBlock = has2DBlock;
-  bit WideTransform = wideTransform;
+  bits<8> BlockGen = blocks.Rank;
   bits<32> LocalMemBytes = localMemBytes;
   bits<32> MaxWorkGroupSize = maxWorkGroupSize;
 }
 
-def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, false>;
-def XeChipBMG : XeChip<"bmg", "Xe2", true, true>;
-def XeChipLNL : XeChip<"lnl", "Xe2", true, true>;
+def XeChipPVC : XeChip<"pvc", "Xe-HPC", true, XeHPCBlocks>;
+def XeChipBMG : XeChip<"bmg", "Xe2", true, Xe2Blocks>;
+def XeChipLNL : XeChip<"lnl", "Xe2", true, Xe2Blocks>;
 // Xe3 (Panther Lake) has Xe2's 2D block messages: IGC's supported-variants
 // list names PTL with the Xe-HPC rules for loads, stores and transposes and
 // with the Xe2 ones for wide VNNI rows (research/xe-block-io.md §4.1).
-// Xe3P's wider transposes and 256-byte prefetch rows are not modelled.
-def XeChipPTL : XeChip<"ptl", "Xe3", true, true>;
-def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, false>;
+def XeChipPTL : XeChip<"ptl", "Xe3", true, Xe2Blocks>;
+// Crescent Island: IGC's supported-variants list (XE3P+) and its platform
+// bits supports2dBlockTranspose64ByteWidth and
+// supports2dBlockPrefetch256Bytes.
+def XeChipCRI : XeChip<"cri", "Xe3P", true, Xe3PBlocks>;
+def XeChipDG2 : XeChip<"dg2", "Xe-HPG", false, XeHPCBlocks>;
 
 def XeChipTable : GenericTable {
   let FilterClass = "XeChip";
   let CppTypeName = "XeChip";
-  let Fields = ["Name", "Family", "Has2DBlock", "WideTransform",
+  let Fields = ["Name", "Family", "Has2DBlock", "BlockGen",
                 "LocalMemBytes", "MaxWorkGroupSize"];
 }
 
@@ -73,10 +92,12 @@ def lookupXeChip : SearchIndex {
 }
 
 /// Inclusive bounds of one operation for one element size: block height
-/// (rows), width (elements), count, and width x count. Wide: only on
-/// WideTransform chips, refining the limit every chip has.
+/// (rows), width (elements), count, and width x count (at least MinWC when
+/// set). A limit of a later generation adds shapes to those of the limits
+/// of earlier ones, on the chips of that generation and later.
 class XeBlockLimit<XeBlockOp op, int elemBytes, int minH, int maxH, int minW,
-                   int maxW, int maxC, int maxWC, bit wide = false> {
+                   int maxW, int maxC, int maxWC,
+                   XeBlockGen gen = XeHPCBlocks, int minWC = 0> {
   XeBlockOp Op = op;
   int ElemBytes = elemBytes;
   int MinH = minH;
@@ -85,7 +106,8 @@ class XeBlockLimit<XeBlockOp op, int elemBytes, int minH, int maxH, int minW,
   int MaxW = maxW;
   int MaxC = maxC;
   int MaxWC = maxWC;
-  bit Wide = wide;
+  int MinWC = !if(!eq(minWC, 0), minW, minWC);
+  XeBlockGen Gen = gen;
 }
 
 // Reads and prefetches.
@@ -98,16 +120,32 @@ multiclass XeReadLimits<XeBlockOp op> {
 defm XeLoadLimit : XeReadLimits<XeLoad>;
 defm XePrefetchLimit : XeReadLimits<XePrefetch>;
 
-// VNNI: 4 rows of bytes or 2 rows of words per dword; Xe2 reads wider rows.
+// VNNI: 4 rows of bytes or 2 rows of words per dword. Xe2 adds rows of
+// 32 and 64 bytes, and of 32 words up to 16 rows high.
 def XeTransformLimit_1B : XeBlockLimit<XeLoadTransform, 1, 4, 32, 4, 16, 4, 64>;
 def XeTransformLimit_2B : XeBlockLimit<XeLoadTransform, 2, 2, 32, 2, 16, 4, 32>;
-def XeTransformLimit_1B_Wide
-    : XeBlockLimit<XeLoadTransform, 1, 4, 32, 4, 64, 4, 64, true>;
-def XeTransformLimit_2B_Wide
-    : XeBlockLimit<XeLoadTransform, 2, 2, 32, 2, 32, 4, 32, true>;
+def XeTransformLimit_1B_Xe2
+    : XeBlockLimit<XeLoadTransform, 1, 4, 32, 32, 64, 2, 64, Xe2Blocks>;
+def XeTransformLimit_2B_Xe2
+    : XeBlockLimit<XeLoadTransform, 2, 2, 16, 32, 32, 1, 32, Xe2Blocks>;
 
+// Xe3P adds 16-wide 4-byte and 8-wide 8-byte transposes.
 def XeTransposeLimit_4B : XeBlockLimit<XeLoadTranspose, 4, 1, 32, 1, 8, 1, 8>;
 def XeTransposeLimit_8B : XeBlockLimit<XeLoadTranspose, 8, 8, 8, 1, 4, 1, 4>;
+def XeTransposeLimit_4B_Xe3P
+    : XeBlockLimit<XeLoadTranspose, 4, 1, 32, 16, 16, 1, 16, Xe3PBlocks>;
+def XeTransposeLimit_8B_Xe3P
+    : XeBlockLimit<XeLoadTranspose, 8, 8, 8, 8, 8, 1, 8, Xe3PBlocks>;
+
+// Xe3P prefetches rows of exactly 256 bytes (one to four blocks).
+def XePrefetchLimit_1B_Xe3P
+    : XeBlockLimit<XePrefetch, 1, 1, 32, 64, 256, 4, 256, Xe3PBlocks, 256>;
+def XePrefetchLimit_2B_Xe3P
+    : XeBlockLimit<XePrefetch, 2, 1, 32, 32, 128, 4, 128, Xe3PBlocks, 128>;
+def XePrefetchLimit_4B_Xe3P
+    : XeBlockLimit<XePrefetch, 4, 1, 32, 16, 64, 4, 64, Xe3PBlocks, 64>;
+def XePrefetchLimit_8B_Xe3P
+    : XeBlockLimit<XePrefetch, 8, 1, 32, 8, 32, 4, 32, Xe3PBlocks, 32>;
 
 // Stores write one block of at most 8 rows.
 def XeStoreLimit_1B : XeBlockLimit<XeStore, 1, 1, 8, 4, 64, 1, 64>;
