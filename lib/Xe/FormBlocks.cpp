@@ -669,14 +669,37 @@ CallInst *Former::form(Plan &P) {
 
 /// The store plans of \p BB: its per-lane stores (but the loops' \p
 /// Taken) grouped as loads are.
+/// Each is checked as plan() checks loads: the rows of one tile, lane L
+/// writing element L, and nothing between the first and the last that
+/// touches memory (the 2D store then runs where the last one did); tiles
+/// with other stores between theirs may be blocks of one tile addressed
+/// two ways (mergeBeside).
 void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
                                const SmallPtrSetImpl<Instruction *> &Taken,
                                SmallVectorImpl<Plan> &Plans) {
-  for (auto &[Key, G] : groupRows(BB, /*Loads=*/false, Taken, SE))
-    if (G.size() >= 2)
-      for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
-        if (std::optional<Plan> P = planStores(Part, ReqdSG16))
-          Plans.push_back(std::move(*P));
+  SmallVector<Plan, 4> Blocked;
+  for (auto &[Key, G] : groupRows(BB, /*Loads=*/false, Taken, SE)) {
+    if (G.size() < 2)
+      continue;
+    for (SmallVector<RowLoad, 8> &Part : columnsApart(G)) {
+      Plan P;
+      if (!tiles(Part, ReqdSG16, P))
+        continue;
+      P.Rows.assign(Part.begin(), Part.end());
+      for (const RowLoad &R : Part)
+        P.Order.push_back(R.SI);
+      llvm::sort(P.Order,
+                 [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+      Instruction *First = nullptr, *Last = nullptr;
+      if (!onlyArithmeticBetween(Part, First, Last)) {
+        Blocked.push_back(std::move(P));
+        continue;
+      }
+      P.First = Last;
+      Plans.push_back(std::move(P));
+    }
+  }
+  mergeBeside(Blocked, Plans);
 }
 
 /// Moves the stores of \p P to where the last one is (nothing between them
@@ -692,6 +715,8 @@ CallInst *Former::formStores(Plan &P) {
       St->moveBefore(Last->getIterator());
   IRBuilder<> B(Order.front());
   Tile T = tile(B, P.Rows[0], S, P.U0V, P.StrideV);
+  for (const Beside &Bs : P.Besides)
+    besideGuard(B, T, S, Bs.R0, Bs.S, Bs.U0V, Bs.StrideV, Bs.Col);
   Instruction *Then = nullptr, *Else = nullptr;
   SplitBlockAndInsertIfThenElse(T.Ok, Order.front(), &Then, &Else);
   for (StoreInst *St : Order)
@@ -853,29 +878,6 @@ bool Former::onlyArithmeticBetween(ArrayRef<RowLoad> G, Instruction *&First,
   return true;
 }
 
-/// Checks \p G (stores of one base, element type and lane query in one
-/// block), as plan() does loads: the rows of one tile, lane L writing
-/// element L, and nothing between the first and the last that touches
-/// memory. The 2D store then runs where the last one did.
-std::optional<Plan> Former::planStores(SmallVectorImpl<RowLoad> &G,
-                                       bool ReqdSG16) {
-  Plan P;
-  if (!tiles(G, ReqdSG16, P))
-    return std::nullopt;
-  Instruction *First = nullptr, *Last = nullptr;
-  if (!onlyArithmeticBetween(G, First, Last))
-    return missed(G[0], G.size(),
-                  "something between them may read or write memory"),
-           std::nullopt;
-  P.First = Last;
-  P.Rows.assign(G.begin(), G.end());
-  for (const RowLoad &R : G)
-    P.Order.push_back(R.SI);
-  llvm::sort(P.Order,
-             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
-  return P;
-}
-
 SmallVector<CallInst *, 4> Former::run() {
   SmallVector<CallInst *, 4> Calls;
   if (F.getCallingConv() != CallingConv::SPIR_KERNEL)
@@ -931,6 +933,11 @@ SmallVector<CallInst *, 4> Former::run() {
     Type *IdxTy = P.Rows[0].CoreS->getType();
     P.U0V = Exp.expandCodeFor(P.U0, IdxTy, P.First->getIterator());
     P.StrideV = Exp.expandCodeFor(P.Stride, IdxTy, P.First->getIterator());
+    for (Beside &Bs : P.Besides) {
+      Type *Ty = Bs.R0.CoreS->getType();
+      Bs.U0V = Exp.expandCodeFor(Bs.U0, Ty, P.First->getIterator());
+      Bs.StrideV = Exp.expandCodeFor(Bs.Stride, Ty, P.First->getIterator());
+    }
   }
   auto ExpandLoop = [&](LoopPlan &P) {
     Type *IdxTy = P.R.CoreS->getType();

@@ -123,6 +123,17 @@ struct Shape {
   }
   BlockShape block(unsigned H) const { return BlockShape{Es, W(), H, C}; }
 };
+/// Blocks of a store tile that -O2 addresses another way than its first
+/// (a 32-bit index where block 0 has 64-bit offsets): scalar evolution
+/// cannot tell where they lie, so the guard checks it (FormBeside.cpp).
+struct Beside {
+  RowLoad R0;   ///< their row 0
+  Shape S;      ///< their own shape (their blocks)
+  unsigned Col; ///< their first block's column in the tile
+  const llvm::SCEV *U0 = nullptr, *Stride = nullptr;
+  llvm::Value *U0V = nullptr, *StrideV = nullptr;
+};
+
 /// A group to form: its rows in order, shape, and the uniform values of
 /// row 0's index and of the stride (expanded before any block is split).
 struct Plan {
@@ -134,6 +145,8 @@ struct Plan {
   /// A store plan's stores in program order (taken while they are in one
   /// block: forming another plan first may split it between them).
   llvm::SmallVector<llvm::StoreInst *, 8> Order;
+  /// A store plan's blocks addressed another way.
+  llvm::SmallVector<Beside, 2> Besides;
 };
 
 /// A per-lane load (or store) run once per iteration of a loop of Rows
@@ -151,6 +164,9 @@ struct LoopPlan {
   /// A store's: the other stores of the loop to the same surface, allowed
   /// in the loop only as the tile's other blocks (Columns, once merged).
   unsigned Siblings = 0;
+  /// A column addressed another way than block 0: where it lies is
+  /// checked at run time (FormBeside.cpp).
+  bool Checked = false;
   /// The preheader's branch to the loop (it stays that when the preheader
   /// is split, which llvm::LoopInfo is not told of).
   llvm::Instruction *PreTerm = nullptr;
@@ -217,13 +233,21 @@ private:
   bool onlyArithmeticBetween(llvm::ArrayRef<RowLoad> G,
                              llvm::Instruction *&First,
                              llvm::Instruction *&Last) const;
-  std::optional<Plan> planStores(llvm::SmallVectorImpl<RowLoad> &G,
-                                 bool ReqdSG16);
   void
   collectStorePlans(llvm::BasicBlock &BB, bool ReqdSG16,
                     const llvm::SmallPtrSetImpl<llvm::Instruction *> &Taken,
                     llvm::SmallVectorImpl<Plan> &Plans);
   llvm::CallInst *formStores(Plan &P);
+  // FormBeside.cpp
+  bool probedApart(const RowLoad &P, const llvm::SCEV *PU0,
+                   const llvm::SCEV *PStride, const RowLoad &Q,
+                   const llvm::SCEV *QU0, const llvm::SCEV *QStride,
+                   const Shape &S, int64_t &Blocks) const;
+  void mergeBeside(llvm::SmallVectorImpl<Plan> &Blocked,
+                   llvm::SmallVectorImpl<Plan> &Plans);
+  bool joinBeside(Plan &P, llvm::ArrayRef<Plan *> Right);
+  int checkedColumn(llvm::ArrayRef<LoopPlan> Plans, llvm::ArrayRef<bool> Taken,
+                    unsigned I, int K) const;
   std::string rules(const RowLoad &R0, const Shape &S,
                     const llvm::SCEV *Stride);
   std::string kernelRule(const RowLoad &R, bool ReqdSG16) const;
@@ -246,6 +270,9 @@ private:
   };
   Tile tile(llvm::IRBuilder<> &B, const RowLoad &R0, const Shape &S,
             llvm::Value *U0V, llvm::Value *StrideV);
+  void besideGuard(llvm::IRBuilder<> &B, Tile &T, const Shape &S,
+                   const RowLoad &R0, const Shape &Own, llvm::Value *U0V,
+                   llvm::Value *StrideV, unsigned Col);
   void rowFromFragment(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,
                        unsigned Col);
   void rowToFragment(LoopPlan &P, const Tile &T, llvm::AllocaInst *Frag,

@@ -60,15 +60,20 @@ std::string Former::loopMemoryRule(LoopPlan &P) const {
   return "";
 }
 
-/// True if \p I is a per-lane store with \p P's base, element, index and
-/// lane, in \p P's loop's own blocks.
+/// True if \p I is a per-lane store in \p P's loop's own blocks with \p
+/// P's base, element, index and lane, or (a block addressed another way:
+/// FormBeside.cpp) with the same lane into the same object.
 bool Former::sameSurface(const LoopPlan &P, Instruction &I) const {
   auto *St = dyn_cast<StoreInst>(&I);
   if (!St || LI.getLoopFor(St->getParent()) != P.L)
     return false;
+  const Value *Object =
+      getUnderlyingObject(getLoadStorePointerOperand(P.R.inst()));
   for (bool Bytes : {false, true})
     if (std::optional<RowLoad> R = rowStore(St, SE, Bytes))
-      if (R->key() == P.R.key())
+      if (R->key() == P.R.key() ||
+          (P.R.SI && R->L.V == P.R.L.V &&
+           getUnderlyingObject(St->getPointerOperand()) == Object))
         return true;
   return false;
 }
@@ -298,8 +303,10 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
            Q.R.key() == P.R.key() && Q.Stride == P.Stride &&
            Q.S.Rows == P.S.Rows;
   };
-  // The free plan of P's tile whose block is K blocks right of P's.
-  auto Block = [&](unsigned I, int K) -> int {
+  // The free plan of P's tile whose block is K blocks right of P's (a
+  // store's may be addressed another way: its place is checked at run
+  // time).
+  auto Block = [&](unsigned I, int K, bool *Probed = nullptr) -> int {
     const LoopPlan &P = Plans[I];
     const SCEV *U = SE.getAddExpr(
         P.U0, SE.getConstant(P.U0->getType(), K * int64_t(P.S.Coef * SG),
@@ -307,7 +314,10 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
     for (unsigned J = 0; J < Plans.size(); ++J)
       if (J != I && !Taken[J] && SameTile(P, Plans[J]) && Plans[J].U0 == U)
         return J;
-    return -1;
+    int J = checkedColumn(Plans, Taken, I, K);
+    if (Probed)
+      *Probed = J >= 0;
+    return J;
   };
   // Each round starts tiles at the leftmost blocks still free (the loads
   // may come in any order); four blocks where the chip takes them at once,
@@ -318,10 +328,15 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
       if (Taken[I] || Block(I, -1) >= 0)
         continue;
       SmallVector<int, 3> Cols;
+      SmallVector<bool, 3> Probed;
       int Most = Plans[I].R.SI ? 8 : 4;
-      for (int K = 1; K < Most && int(Cols.size()) == K - 1; ++K)
-        if (int J = Block(I, K); J >= 0)
+      for (int K = 1; K < Most && int(Cols.size()) == K - 1; ++K) {
+        bool ByProbe = false;
+        if (int J = Block(I, K, &ByProbe); J >= 0) {
           Cols.push_back(J);
+          Probed.push_back(ByProbe);
+        }
+      }
       LoopPlan &P = Plans[I];
       Shape S = P.S;
       BlockOp Op = P.R.LI ? BlockOp::Load : BlockOp::Store;
@@ -336,6 +351,7 @@ void Former::mergeLoopColumns(SmallVectorImpl<LoopPlan> &Plans) {
         P.S.C = S.C;
         for (unsigned K = 0; K + 1 < S.C; ++K) {
           Taken[Cols[K]] = true;
+          Plans[Cols[K]].Checked = Probed[K];
           P.Columns.push_back(std::move(Plans[Cols[K]]));
         }
       }
@@ -383,6 +399,9 @@ CallInst *Former::formLoopStore(LoopPlan &P) {
     P.Exit = SplitEdge(Latch, P.Exit);
   IRBuilder<> B(P.PreTerm);
   Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  for (auto [K, Col] : enumerate(P.Columns))
+    if (Col.Checked)
+      besideGuard(B, T, P.S, Col.R, Col.S, Col.U0V, Col.StrideV, K + 1);
   AllocaInst *Frag = fragment(P.S);
   rowToFragment(P, T, Frag, 0);
   for (auto [K, Col] : enumerate(P.Columns))

@@ -306,3 +306,49 @@ SG16 kernel void store_lid_any_wg(global float *A, int P, int X, int Y) {
   for (int R = 0; R < 4; ++R)
     A[(Y + R) * P + X + L] = R;
 }
+
+// A GEMM's epilogue (CLBlast's StoreResults): two blocks side by side,
+// row by row, with the block's offset before the lane, unrolled and in a
+// loop. -O2 addresses block 0 with 64-bit offsets and block 1 with a
+// 32-bit index (`lane + 16 + trunc(offset)`), so where block 1 lies is
+// checked at run time.
+#define EPILOGUE_2BLOCKS(NAME, UNROLL)                                        \
+  SG16 kernel void NAME(global float *C, global const float *In, int P,       \
+                        int X, int Y) {                                        \
+    int L = get_sub_group_local_id();                                          \
+    float V = In[get_global_id(0)];                                            \
+    _Pragma(UNROLL) for (int R = 0; R < 8; ++R) {                              \
+      C[(Y + R) * P + X + L] = V * R;                                          \
+      C[(Y + R) * P + X + 16 + L] = V - R;                                     \
+    }                                                                          \
+  }
+EPILOGUE_2BLOCKS(epilogue_2blocks, "unroll")
+EPILOGUE_2BLOCKS(epilogue_loop, "unroll 1")
+
+// Four blocks unrolled.
+SG16 kernel void epilogue_4blocks(global float *C, global const float *In,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 4; ++R) {
+    C[(Y + R) * P + X + L] = V * R;
+    C[(Y + R) * P + X + 16 + L] = V - R;
+    C[(Y + R) * P + X + 32 + L] = V + R;
+    C[(Y + R) * P + X + 48 + L] = R - V;
+  }
+}
+
+// Block 1 is beside block 0 only while Y < 64: the run-time check must
+// see that it is 16 elements further right from Y = 64 on (and the
+// original stores run).
+SG16 kernel void epilogue_shifted(global float *C, global const float *In,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 4; ++R) {
+    C[(Y + R) * P + X + L] = V * R;
+    C[(Y + R) * P + X + 16 + ((uint)Y >> 6) * 16 + L] = V - R;
+  }
+}
