@@ -257,6 +257,7 @@ private:
                                    bool ReqdSG16);
   std::string loopMemoryRule(LoopPlan &P) const;
   unsigned tripCount(llvm::Loop *L) const;
+  const llvm::SCEV *twoIterations(const llvm::SCEV *S, llvm::Loop *L) const;
   bool sameSurface(const LoopPlan &P, llvm::Instruction &I) const;
   void mergeLoopColumns(llvm::SmallVectorImpl<LoopPlan> &Plans);
   void dropLoneBlocks(llvm::SmallVectorImpl<LoopPlan> &Plans,

@@ -166,6 +166,32 @@ unsigned Former::tripCount(Loop *L) const {
   return C->getAPInt().getZExtValue() + 1;
 }
 
+/// \p S with each phi of \p L's header that is one constant on entry and
+/// another from the latch written as the recurrence it is in a loop of two
+/// iterations (LLVM counts such a loop with an `i1` phi and picks row 0 or
+/// 1 by phis of constants, which scalar evolution leaves unknown).
+const SCEV *Former::twoIterations(const SCEV *S, Loop *L) const {
+  BasicBlock *Pre = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  if (!Pre || !Latch)
+    return S;
+  ValueToSCEVMapTy Map;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    const auto *Un = dyn_cast<SCEVUnknown>(X);
+    auto *Phi = Un ? dyn_cast<PHINode>(Un->getValue()) : nullptr;
+    if (!Phi || Phi->getParent() != L->getHeader() ||
+        Phi->getNumIncomingValues() != 2)
+      return false;
+    auto *A = dyn_cast<ConstantInt>(Phi->getIncomingValueForBlock(Pre));
+    auto *B = dyn_cast<ConstantInt>(Phi->getIncomingValueForBlock(Latch));
+    if (A && B)
+      Map[Phi] = SE.getAddRecExpr(SE.getConstant(A->getValue()),
+                                  SE.getConstant(B->getValue() - A->getValue()),
+                                  L, SCEV::FlagAnyWrap);
+    return false;
+  });
+  return Map.empty() ? S : SCEVParameterRewriter::rewrite(S, SE, Map);
+}
+
 /// Checks \p I, a load or a store in loop \p L: once per iteration, row k
 /// of the tile in iteration k, in uniform control flow, no other memory
 /// access in the loop that the 2D operation's moving before (a load) or
@@ -186,6 +212,9 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
     if (std::optional<RowLoad> FromStart = Access(true);
         FromStart && isa<SCEVAddRecExpr>(FromStart->CoreS))
       R = FromStart;
+  unsigned Trip = tripCount(L);
+  if (R && Trip == 2 && !isa<SCEVAddRecExpr>(R->CoreS))
+    R->CoreS = twoIterations(R->CoreS, L);
   const auto *AR = R ? dyn_cast<SCEVAddRecExpr>(R->CoreS) : nullptr;
   if (!AR || AR->getLoop() != L || !AR->isAffine() || !L->getLoopPreheader() ||
       !L->getLoopLatch() || !DT.dominates(I->getParent(), L->getLoopLatch()))
@@ -197,7 +226,6 @@ std::optional<LoopPlan> Former::planLoop(Loop *L, Instruction *I,
   SmallVector<RowLoad, 1> One{*R};
   if (!shapeOf(One, P.S))
     return std::nullopt;
-  unsigned Trip = tripCount(L);
   std::string What = ((St ? "a per-lane store in a loop of "
                           : "a per-lane load in a loop of ") +
                       (Trip ? std::to_string(Trip) : std::string("unknown")) +

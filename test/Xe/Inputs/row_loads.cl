@@ -301,3 +301,15 @@ SG16 kernel void rows_gap_interleaved(global const float *A, global float *Out,
     S = S * 0.5f + Near[R] - Far[R];
   Out[get_global_id(0)] = S;
 }
+
+// A loop of two iterations: LLVM counts it with an `i1` phi and picks the
+// row by a phi of 0 and 1.
+SG16 kernel void rows_loop_two(global const float *A, global float *Out, int P,
+                               int X, int Y) {
+  int L = get_sub_group_local_id();
+  float S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 2; ++R)
+    S += A[(Y + R) * P + X + L];
+  Out[get_global_id(0)] = S;
+}

@@ -352,3 +352,26 @@ SG16 kernel void epilogue_shifted(global float *C, global const float *In,
     C[(Y + R) * P + X + 16 + ((uint)Y >> 6) * 16 + L] = V - R;
   }
 }
+
+// Loops of two iterations (an `i1` phi counts them), one block and two.
+SG16 kernel void store_loop_two(global float *C, global const float *In, int P,
+                                int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 2; ++R) {
+    V = V * V + 0.25f;
+    C[(Y + R) * P + X + L] = V;
+  }
+}
+SG16 kernel void store_loop_two_2blocks(global float *C, global const float *In,
+                                        int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll 1
+  for (int R = 0; R < 2; ++R) {
+    V = V * V + 0.25f;
+    C[(Y + R) * P + X + L] = V;
+    C[(Y + R) * P + X + 16 + L] = -V;
+  }
+}
