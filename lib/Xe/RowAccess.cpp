@@ -155,6 +155,73 @@ std::optional<Lane> laneIn(const SCEV *S) {
   return Several ? std::nullopt : Found;
 }
 
+namespace {
+/// Rewrites the sign extensions of no-wrap arithmetic an address is
+/// computed from as the arithmetic of the extended operands (`sext(3 *
+/// p)` as `3 * sext(p)`): the instruction's `nsw` holds wherever the
+/// access runs, since an access at a poison address is undefined. Scalar
+/// evolution does not use the flags (they need not hold where the value is
+/// not used), so rows written out as `o[0]`, `o[p]`, ..., `o[7 * p]` would
+/// not be evenly spaced for it.
+class NoWrapExtensions : public SCEVRewriteVisitor<NoWrapExtensions> {
+  DenseMap<const SCEV *, const SCEV *> Wide;
+  SmallPtrSet<const Value *, 16> Seen;
+
+public:
+  NoWrapExtensions(ScalarEvolution &SE, Value *Ptr) : SCEVRewriteVisitor(SE) {
+    collect(Ptr);
+  }
+  const SCEV *visitSignExtendExpr(const SCEVSignExtendExpr *S) {
+    auto It = Wide.find(S);
+    return It != Wide.end() ? It->second
+                            : SCEVRewriteVisitor::visitSignExtendExpr(S);
+  }
+
+private:
+  /// The 64-bit value of \p V if it is `sext` of no-wrap arithmetic
+  /// (recursively), else the plain extension.
+  const SCEV *widen(Value *V, Type *Ty, unsigned Depth) {
+    auto *BO = dyn_cast<BinaryOperator>(V);
+    if (Depth < 4 && BO && BO->hasNoSignedWrap() &&
+        (BO->getOpcode() == Instruction::Add ||
+         BO->getOpcode() == Instruction::Mul ||
+         BO->getOpcode() == Instruction::Shl)) {
+      const SCEV *A = widen(BO->getOperand(0), Ty, Depth + 1);
+      if (BO->getOpcode() == Instruction::Shl) {
+        auto *C = dyn_cast<ConstantInt>(BO->getOperand(1));
+        if (C && C->getValue().ult(BO->getType()->getIntegerBitWidth() - 1))
+          return SE.getMulExpr(
+              A, SE.getConstant(Ty, uint64_t(1) << C->getZExtValue()));
+      } else {
+        const SCEV *B = widen(BO->getOperand(1), Ty, Depth + 1);
+        return BO->getOpcode() == Instruction::Add ? SE.getAddExpr(A, B)
+                                                   : SE.getMulExpr(A, B);
+      }
+    }
+    return SE.getSignExtendExpr(SE.getSCEV(V), Ty);
+  }
+
+  /// The sign extensions among \p V's operands (GEPs and additions of
+  /// the address, all of them: a pointer bumped row by row is a chain as
+  /// long as the tile), each with its rewritten value.
+  void collect(Value *V) {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !Seen.insert(I).second)
+      return;
+    if (auto *SExt = dyn_cast<SExtInst>(I)) {
+      const SCEV *From = SE.getSCEV(SExt);
+      if (isa<SCEVSignExtendExpr>(From))
+        Wide[From] = widen(SExt->getOperand(0), SExt->getType(), 0);
+      return;
+    }
+    if (isa<GetElementPtrInst>(I) ||
+        (isa<BinaryOperator>(I) && I->getOpcode() == Instruction::Add))
+      for (Value *Op : I->operands())
+        collect(Op);
+  }
+};
+} // namespace
+
 /// A per-lane load or store (\p I) of global memory at \p Ptr; with \p
 /// Bytes, as a byte offset from the pointer's base alone (a pointer bumped
 /// by a loop: its base is the pointer it starts from).
@@ -207,7 +274,8 @@ std::optional<RowLoad> rowAccess(Instruction *I, Value *Ptr,
       return R;
     }
   }
-  const SCEV *PS = SE.getSCEV(Ptr);
+  NoWrapExtensions NoWrap(SE, Ptr);
+  const SCEV *PS = NoWrap.visit(SE.getSCEV(Ptr));
   const auto *BaseS = dyn_cast<SCEVUnknown>(SE.getPointerBase(PS));
   if (!BaseS)
     return std::nullopt;

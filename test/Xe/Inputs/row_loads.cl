@@ -313,3 +313,14 @@ SG16 kernel void rows_loop_two(global const float *A, global float *Out, int P,
     S += A[(Y + R) * P + X + L];
   Out[get_global_id(0)] = S;
 }
+
+// Rows written out from a pointer to the tile's row 0 (`o[k * P]`): -O2
+// computes k * P in 32 bits with no signed wrap, then widens it.
+SG16 kernel void rows_written_out(global const float *A, global float *Out,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  global const float *O = A + Y * P + X + L;
+  Out[get_global_id(0)] = O[0] + 2 * O[P] + 3 * O[2 * P] + 4 * O[3 * P] +
+                          5 * O[4 * P] + 6 * O[5 * P] + 7 * O[6 * P] +
+                          8 * O[7 * P];
+}

@@ -375,3 +375,15 @@ SG16 kernel void store_loop_two_2blocks(global float *C, global const float *In,
     C[(Y + R) * P + X + 16 + L] = -V;
   }
 }
+
+// Rows written out from a pointer to the tile's row 0 (`o[k * P]`).
+SG16 kernel void store_written_out(global float *C, global const float *In,
+                                   int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  global float *O = C + Y * P + X + L;
+  O[0] = V;
+  O[P] = V + 1;
+  O[2 * P] = V + 2;
+  O[3 * P] = V + 3;
+}
