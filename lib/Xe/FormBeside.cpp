@@ -14,7 +14,8 @@
 // block 1's as the 32-bit `lane + 16 + trunc(offset)`, whose add may wrap.
 // Scalar evolution cannot tell that block 1 lies 16 elements right of
 // block 0, each block's stores lie between the other's, and neither is
-// formed alone. Here such blocks are joined into one tile anyway and the
+// formed alone (loads are, each block a 2D load of its own, where one
+// load of both would do). Here such blocks are joined into one tile and the
 // guard checks at run time what scalar evolution cannot: that each block's
 // own addressing holds (its index does not wrap) and that its row 0 is
 // the expected number of blocks right of block 0's, rows as far apart.
@@ -105,10 +106,12 @@ bool Former::probedApart(const RowLoad &P, const SCEV *PU0, const SCEV *PStride,
   return true;
 }
 
-/// Joins to \p P (a store tile whose stores are interleaved with others)
-/// the tiles \p Right, addressed other ways and probed side by side with
-/// it in this order, if nothing else between their stores touches memory
-/// and the whole tile keeps the rules; true if it did.
+/// Joins to \p P (a load tile, or a store tile whose stores are
+/// interleaved with others) the tiles \p Right, addressed other ways and
+/// probed side by side with it in this order, if what lies between their
+/// accesses allows (nothing that may write memory between loads, whose
+/// addresses must be computable at the first; nothing that touches memory
+/// between stores) and the whole tile keeps the rules; true if it did.
 bool Former::joinBeside(Plan &P, ArrayRef<Plan *> Right) {
   Shape S = P.S;
   SmallVector<RowLoad, 16> All(P.Rows.begin(), P.Rows.end());
@@ -121,15 +124,26 @@ bool Former::joinBeside(Plan &P, ArrayRef<Plan *> Right) {
     Besides.push_back({Q->Rows[0], Q->S, S.C, Q->U0, Q->Stride});
     S.C += Q->S.C;
   }
-  Instruction *First = nullptr, *Last = nullptr;
-  if (!rules(P.Rows[0], S, P.Stride).empty() ||
-      !onlyArithmeticBetween(All, First, Last))
+  if (!rules(P.Rows[0], S, P.Stride).empty())
     return false;
+  Instruction *First = nullptr, *Last = nullptr;
+  if (P.Rows[0].LI) {
+    if (!noWritesBetween(All))
+      return false;
+    First = firstOf(All);
+    for (const RowLoad &R : All)
+      if (!recomputable(R.LI->getPointerOperand(), First))
+        return false;
+  } else if (!onlyArithmeticBetween(All, First, Last)) {
+    return false;
+  }
   P.S = S;
   P.Rows.assign(All.begin(), All.end());
   P.Besides = std::move(Besides);
-  P.First = Last;
+  P.First = P.Rows[0].LI ? First : Last;
   P.Order.clear();
+  if (P.Rows[0].LI)
+    return true;
   for (const RowLoad &R : All)
     P.Order.push_back(R.SI);
   llvm::sort(P.Order,
@@ -138,8 +152,9 @@ bool Former::joinBeside(Plan &P, ArrayRef<Plan *> Right) {
 }
 
 /// The store tiles \p Blocked (of one block of code) each have other
-/// stores between theirs; those that probe as blocks side by side join
-/// into one plan (leftmost block first) and go to \p Plans. The rest are
+/// stores between theirs (loads: are single tiles of their own); those
+/// that probe as blocks side by side join into one plan (leftmost block
+/// first) and go to \p Plans, as do the other loads. The stores left are
 /// left as they are, with a remark.
 void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
                          SmallVectorImpl<Plan> &Plans) {
@@ -147,6 +162,7 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
   auto Apart = [&](unsigned I, unsigned J, int64_t &Blocks) {
     const Plan &P = Blocked[I], &Q = Blocked[J];
     return P.S.Es == Q.S.Es && P.S.N == Q.S.N && P.S.Rows == Q.S.Rows &&
+           P.Rows[0].L.V == Q.Rows[0].L.V &&
            probedApart(P.Rows[0], P.U0, P.Stride, Q.Rows[0], Q.U0, Q.Stride,
                        P.S, Blocks);
   };
@@ -160,7 +176,8 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
       continue;
     SmallVector<unsigned, 4> Right;
     unsigned C = Blocked[I].S.C;
-    for (bool Found = true; Found && C < 8;) {
+    bool Loads = Blocked[I].Rows[0].LI;
+    for (bool Found = true; Found && C < (Loads ? 4 : 8);) {
       Found = false;
       for (unsigned J = 0; J < Blocked.size() && !Found; ++J)
         if (J != I && !Used[J] && !is_contained(Right, J) &&
@@ -169,6 +186,16 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
           C += Blocked[J].S.C;
           Found = true;
         }
+    }
+    // One load takes 2 or 4 blocks where the chip has the shape.
+    auto LoadTakes = [&](unsigned N) {
+      Shape S = Blocked[I].S;
+      S.C = N;
+      return (N == 2 || N == 4) && !rowPieces(BlockOp::Load, S).empty();
+    };
+    while (Loads && !Right.empty() && !LoadTakes(C)) {
+      C -= Blocked[Right.back()].S.C;
+      Right.pop_back();
     }
     SmallVector<Plan *, 4> Tiles;
     for (unsigned J : Right)
@@ -181,24 +208,25 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
     Plans.push_back(std::move(Blocked[I]));
   }
   for (unsigned I = 0; I < Blocked.size(); ++I)
-    if (!Used[I])
+    if (!Used[I] && Blocked[I].Rows[0].LI)
+      Plans.push_back(std::move(Blocked[I]));
+    else if (!Used[I])
       missed(Blocked[I].Rows[0], Blocked[I].Rows.size(),
              "something between them may read or write memory");
 }
 
-/// The free store plan of \p Plans (not \p Taken) in \p Plans[I]'s loop
+/// The free plan of \p Plans (not \p Taken) in \p Plans[I]'s loop
 /// whose tile probes as \p K blocks right of \p Plans[I]'s, addressed
 /// another way; -1 if none.
 int Former::checkedColumn(ArrayRef<LoopPlan> Plans, ArrayRef<bool> Taken,
                           unsigned I, int K) const {
   const LoopPlan &P = Plans[I];
-  if (!P.R.SI)
-    return -1;
   for (unsigned J = 0; J < Plans.size(); ++J) {
     const LoopPlan &Q = Plans[J];
     int64_t Blocks = 0;
-    if (J != I && !Taken[J] && Q.R.SI && Q.L == P.L && Q.S.Es == P.S.Es &&
-        Q.S.N == P.S.N && Q.S.Rows == P.S.Rows && Q.S.C == 1 &&
+    if (J != I && !Taken[J] && bool(Q.R.SI) == bool(P.R.SI) && Q.L == P.L &&
+        Q.S.Es == P.S.Es && Q.R.L.V == P.R.L.V && Q.S.N == P.S.N &&
+        Q.S.Rows == P.S.Rows && Q.S.C == 1 &&
         probedApart(P.R, P.U0, P.Stride, Q.R, Q.U0, Q.Stride, P.S, Blocks) &&
         Blocks == K)
       return J;
@@ -209,21 +237,25 @@ int Former::checkedColumn(ArrayRef<LoopPlan> Plans, ArrayRef<bool> Taken,
 /// Extends \p T, the guard of a tile of shape \p S, by the checks for its
 /// blocks addressed another way (row 0 \p R0, their own shape \p Own, row
 /// 0's uniform index \p U0V and stride \p StrideV), the first at column
-/// \p Col: their own addressing holds, and their row 0 lies \p Col blocks
-/// right of the tile's, rows as far apart.
+/// \p Col: their own addressing holds (a widened 32-bit index does not
+/// wrap), and their row 0 lies \p Col blocks right of the tile's, rows as
+/// far apart. (What else the tile's guard checks holds for them then.)
 void Former::besideGuard(IRBuilder<> &B, Tile &T, const Shape &S,
                          const RowLoad &R0, const Shape &Own, Value *U0V,
                          Value *StrideV, unsigned Col) {
-  Tile Q = tile(B, R0, Own, U0V, StrideV);
+  Tile Q = tileAddress(B, R0, U0V, StrideV);
   Type *I64 = B.getInt64Ty();
   Value *Want = B.CreateAdd(B.CreatePtrToInt(T.Row0, I64),
                             B.getInt64(uint64_t(Col) * SG * S.Bytes()));
   Value *Ok = B.CreateAnd(B.CreateICmpEQ(B.CreatePtrToInt(Q.Row0, I64), Want),
                           B.CreateICmpEQ(Q.Pitch, T.Pitch));
-  T.Ok = B.CreateAnd(T.Ok, B.CreateAnd(Q.Ok, Ok));
   StringRef NoWrap = "no row's 32-bit index wraps";
-  if (StringRef(Q.What).contains(NoWrap) && !StringRef(T.What).contains(NoWrap))
-    T.What += (", " + NoWrap).str();
+  if (Value *Holds = noWrap(B, R0, Own, U0V, StrideV)) {
+    Ok = B.CreateAnd(Ok, Holds);
+    if (!StringRef(T.What).contains(NoWrap))
+      T.What += (", " + NoWrap).str();
+  }
+  T.Ok = B.CreateAnd(T.Ok, Ok);
   StringRef Side = "the blocks addressed another way lie side by side with "
                    "the first, rows as far apart";
   if (!StringRef(T.What).contains(Side))

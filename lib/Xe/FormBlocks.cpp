@@ -82,12 +82,8 @@ CROSSLANE_STATISTIC(NumRowStores, "Number of per-lane stores they replace");
 namespace crosslane {
 namespace xe {
 namespace form {
-namespace {
 
-/// True if \p V can be recomputed before \p At's block's end from values
-/// available there: instructions of \p At's block after \p At must be
-/// pure arithmetic (or work-item queries) over such values.
-bool recomputable(Value *V, const Instruction *At, unsigned Depth = 0) {
+bool recomputable(Value *V, const Instruction *At, unsigned Depth) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || I->getParent() != At->getParent() || I->comesBefore(At))
     return true;
@@ -97,6 +93,8 @@ bool recomputable(Value *V, const Instruction *At, unsigned Depth = 0) {
   return all_of(I->operands(),
                 [&](Value *Op) { return recomputable(Op, At, Depth + 1); });
 }
+
+namespace {
 
 /// \p V for use before \p Before: a clone of its computation when it is
 /// defined in \p Tail (the block the split moved the rows' code to).
@@ -467,26 +465,8 @@ Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
                    B.CreateICmpSLE(B.CreateAdd(Off, B.getInt64(Width)), Pitch));
   Parts.push_back("the tile's address is a multiple of 4 bytes and its "
                   "row, moved down to 64 bytes, fits in the pitch");
-  if (R0.Cast) {
-    // The widened index is U's plus c * lane only if no row's U + c * lane
-    // wraps in 32 bits: all of them lie between U0 and U0 + (H-1) * stride
-    // (+ 15c).
-    bool Signed = R0.Cast == Instruction::SExt;
-    auto Wide = [&](Value *V) {
-      return Signed ? B.CreateSExt(V, B.getInt64Ty())
-                    : B.CreateZExt(V, B.getInt64Ty());
-    };
-    Value *Lo = Wide(U0);
-    Value *Span = B.CreateMul(B.CreateSExt(StrideIdx, B.getInt64Ty()),
-                              B.getInt64(S.Rows - 1));
-    Value *A = B.CreateAdd(Lo, Span);
-    Value *Min = B.CreateSelect(B.CreateICmpSLT(A, Lo), A, Lo);
-    Value *Max = B.CreateAdd(B.CreateSelect(B.CreateICmpSLT(A, Lo), Lo, A),
-                             B.getInt64(S.Coef * (S.C * SG - 1)));
-    int64_t MinV = Signed ? INT32_MIN : 0;
-    int64_t MaxV = Signed ? INT32_MAX : UINT32_MAX;
-    Ok = B.CreateAnd(Ok, B.CreateICmpSGE(Min, B.getInt64(MinV)));
-    Ok = B.CreateAnd(Ok, B.CreateICmpSLE(Max, B.getInt64(MaxV)));
+  if (Value *NoWrap = noWrap(B, R0, S, U0, StrideIdx)) {
+    Ok = B.CreateAnd(Ok, NoWrap);
     Parts.push_back("no row's 32-bit index wraps");
   }
   if (R0.L.K == LaneKind::GlobalId0) {
@@ -500,11 +480,36 @@ Value *Former::guard(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
   return Ok;
 }
 
+/// Where a widened index is (R0.Cast), the check that the widened index
+/// is U's plus c * lane: no row's U + c * lane wraps in 32 bits (all of
+/// them lie between U0 and U0 + (H-1) * stride (+ c * (16 C - 1))); else
+/// nullptr.
+Value *Former::noWrap(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
+                      Value *U0, Value *StrideIdx) {
+  if (!R0.Cast)
+    return nullptr;
+  bool Signed = R0.Cast == Instruction::SExt;
+  auto Wide = [&](Value *V) {
+    return Signed ? B.CreateSExt(V, B.getInt64Ty())
+                  : B.CreateZExt(V, B.getInt64Ty());
+  };
+  Value *Lo = Wide(U0);
+  Value *Span = B.CreateMul(B.CreateSExt(StrideIdx, B.getInt64Ty()),
+                            B.getInt64(S.Rows - 1));
+  Value *A = B.CreateAdd(Lo, Span);
+  Value *Min = B.CreateSelect(B.CreateICmpSLT(A, Lo), A, Lo);
+  Value *Max = B.CreateAdd(B.CreateSelect(B.CreateICmpSLT(A, Lo), Lo, A),
+                           B.getInt64(S.Coef * (S.C * SG - 1)));
+  int64_t MinV = Signed ? INT32_MIN : 0;
+  int64_t MaxV = Signed ? INT32_MAX : UINT32_MAX;
+  return B.CreateAnd(B.CreateICmpSGE(Min, B.getInt64(MinV)),
+                     B.CreateICmpSLE(Max, B.getInt64(MaxV)));
+}
+
 /// The tile's address and pitch (bytes) from row 0's uniform index \p U0V
-/// and the stride \p StrideV, and the guard (\p T.What says what it
-/// checks), built by \p B.
-Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
-                          Value *U0V, Value *StrideV) {
+/// and the stride \p StrideV, built by \p B (the guard left null).
+Former::Tile Former::tileAddress(IRBuilder<> &B, const RowLoad &R0, Value *U0V,
+                                 Value *StrideV) {
   Tile T;
   Value *Idx = !R0.Cast ? B.CreateSExtOrTrunc(U0V, B.getInt64Ty())
                : R0.Cast == Instruction::SExt
@@ -514,6 +519,14 @@ Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
   T.Pitch =
       B.CreateMul(B.CreateSExt(StrideV, B.getInt64Ty()),
                   B.getInt64(DL.getTypeStoreSize(R0.Elem)), "crosslane.pitch");
+  return T;
+}
+
+/// The tile's address and pitch, and the guard (\p T.What says what it
+/// checks), built by \p B.
+Former::Tile Former::tile(IRBuilder<> &B, const RowLoad &R0, const Shape &S,
+                          Value *U0V, Value *StrideV) {
+  Tile T = tileAddress(B, R0, U0V, StrideV);
   T.Ok = guard(B, R0, S, U0V, StrideV, T.Row0, T.Pitch, T.What);
   return T;
 }
@@ -632,6 +645,8 @@ CallInst *Former::form(Plan &P) {
   Instruction *At = P.First;
   IRBuilder<> B(At);
   Tile T = tile(B, G[0], S, P.U0V, P.StrideV);
+  for (const Beside &Bs : P.Besides)
+    besideGuard(B, T, S, Bs.R0, Bs.S, Bs.U0V, Bs.StrideV, Bs.Col);
   // The 2D path; the original loads, moved up to the first one, on the
   // other (nothing writes memory between them).
   Instruction *Then = nullptr, *Else = nullptr;
@@ -912,11 +927,14 @@ SmallVector<CallInst *, 4> Former::run() {
   SmallVector<Plan, 4> Plans, StorePlans;
   for (BasicBlock &BB : F) {
     size_t Start = Plans.size();
+    SmallVector<Plan, 4> Loads;
     for (auto &[Key, G] : groupRows(BB, /*Loads=*/true, InLoopPlans, SE))
       if (G.size() >= 2)
         for (SmallVector<RowLoad, 8> &Part : columnsApart(G))
           if (std::optional<Plan> P = plan(Part, ReqdSG16))
-            Plans.push_back(std::move(*P));
+            Loads.push_back(std::move(*P));
+    // Blocks side by side addressed two ways: one load where it can be.
+    mergeBeside(Loads, Plans);
     size_t StoreStart = StorePlans.size();
     collectStorePlans(BB, ReqdSG16, InLoopPlans, StorePlans);
     // In the block's order: forming one splits the block at its first load

@@ -62,6 +62,12 @@ std::optional<Lane> laneQuery(llvm::Value *V);
 /// whether it changed \p F.
 bool unifyLaneQueries(llvm::Function &F);
 
+/// True if \p V can be recomputed before \p At's block's end from values
+/// available there: instructions of \p At's block after \p At must be
+/// pure arithmetic (or work-item queries) over such values.
+bool recomputable(llvm::Value *V, const llvm::Instruction *At,
+                  unsigned Depth = 0);
+
 /// Rewrites the mul24/mad24 calls global addresses are computed from as
 /// 32-bit multiplies (and adds); returns whether it changed \p F.
 bool expandMul24(llvm::Function &F);
@@ -271,6 +277,10 @@ private:
   };
   Tile tile(llvm::IRBuilder<> &B, const RowLoad &R0, const Shape &S,
             llvm::Value *U0V, llvm::Value *StrideV);
+  Tile tileAddress(llvm::IRBuilder<> &B, const RowLoad &R0, llvm::Value *U0V,
+                   llvm::Value *StrideV);
+  llvm::Value *noWrap(llvm::IRBuilder<> &B, const RowLoad &R0, const Shape &S,
+                      llvm::Value *U0, llvm::Value *StrideIdx);
   void besideGuard(llvm::IRBuilder<> &B, Tile &T, const Shape &S,
                    const RowLoad &R0, const Shape &Own, llvm::Value *U0V,
                    llvm::Value *StrideV, unsigned Col);

@@ -272,6 +272,9 @@ CallInst *Former::formLoop(LoopPlan &P) {
   Instruction *Pre = P.PreTerm;
   IRBuilder<> B(Pre);
   Tile T = tile(B, P.R, P.S, P.U0V, P.StrideV);
+  for (auto [K, Col] : enumerate(P.Columns))
+    if (Col.Checked)
+      besideGuard(B, T, P.S, Col.R, Col.S, Col.U0V, Col.StrideV, K + 1);
   Instruction *Then = SplitBlockAndInsertIfThen(T.Ok, Pre, false);
   AllocaInst *Frag = nullptr;
   CallInst *Call = read(Then, P.S, T, P.R.LI->getDebugLoc(), Frag);

@@ -324,3 +324,48 @@ SG16 kernel void rows_written_out(global const float *A, global float *Out,
                           5 * O[4 * P] + 6 * O[5 * P] + 7 * O[6 * P] +
                           8 * O[7 * P];
 }
+
+// Blocks side by side with the block's offset before the lane, as a GEMM
+// reads its A tile: -O2 addresses block 0 with 64-bit offsets and the
+// others with 32-bit indices. One load of 2 (4) blocks where the chip has
+// it, where each block lies checked at run time.
+SG16 kernel void rows_2ways_u16(global const ushort *A, global uint *Out,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] * 2 + A[(Y + R) * P + X + 16 + L];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void loop_2ways_u16(global const ushort *A, global uint *Out,
+                                int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll 1
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] * 2 + A[(Y + R) * P + X + 16 + L];
+  Out[get_global_id(0)] = S;
+}
+SG16 kernel void rows_4ways_u8(global const uchar *A, global uint *Out, int P,
+                               int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll
+  for (int R = 0; R < 4; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] + 2 * A[(Y + R) * P + X + 16 + L] +
+        5 * A[(Y + R) * P + X + 32 + L] + 7 * A[(Y + R) * P + X + 48 + L];
+  Out[get_global_id(0)] = S;
+}
+
+// Block 1 is beside block 0 only while Y < 64 (the check must see it).
+SG16 kernel void rows_2ways_shifted(global const ushort *A, global uint *Out,
+                                    int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  uint S = 0;
+#pragma unroll
+  for (int R = 0; R < 8; ++R)
+    S = S * 3 + A[(Y + R) * P + X + L] * 2 +
+        A[(Y + R) * P + X + 16 + ((uint)Y >> 6) * 16 + L];
+  Out[get_global_id(0)] = S;
+}
