@@ -19,6 +19,7 @@
 #include "EngineImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/Support/MathExtras.h"
@@ -300,6 +301,8 @@ CallStep Executor::Impl::execCallSite(Wave &Wv, Frame &F, const DInst &D) {
     Wv.BarrierInst = D.I;
     return CallStep::Stop;
   }
+  if (D.Collective)
+    return execCollective(Wv, F, D, C);
   if (D.IID == Intrinsic::amdgcn_s_sleep && Wv.MayYield) {
     ++F.InstIdx;
     return CallStep::Stop; // gives way to the other waves
@@ -351,6 +354,38 @@ CallStep Executor::Impl::execCallSite(Wave &Wv, Frame &F, const DInst &D) {
     return CallStep::Resume;
   ++F.InstIdx;
   return CallStep::Next;
+}
+
+/// A work-group collective: on arrival the wave, which must run it with all
+/// its work-items, hands the target its operands and waits as at a barrier,
+/// without moving past the call; when the workgroup passes (every wave
+/// waits at this call: checkCollective), the wave runs the call again and
+/// the target writes the result.
+CallStep Executor::Impl::execCollective(Wave &Wv, Frame &F, const DInst &D,
+                                        LaneCtx &C) {
+  StringRef Name = cast<CallBase>(D.I)->getCalledFunction()->getName();
+  if (Wv.InCollective) {
+    Wv.InCollective = false;
+    if (TM->completeCollective(C, Name) < 0)
+      return CallStep::Fail;
+    ++F.InstIdx;
+    return CallStep::Next;
+  }
+  if (F.Exec != Wv.Valid) {
+    failAt(*D.I, "work-group collective '" + demangle(Name) +
+                     "' reached by only part of the work-group (lanes 0x" +
+                     utohexstr(F.Exec) + " of this wave run it, lanes 0x" +
+                     utohexstr(Wv.Valid & ~F.Exec) + " do not)");
+    return CallStep::Fail;
+  }
+  ++Stats.WaveInstructions;
+  Stats.LaneInstructions += llvm::popcount(F.Exec);
+  if (TM->arriveCollective(C, Name) < 0)
+    return CallStep::Fail;
+  Wv.InCollective = true;
+  Wv.AtBarrier = true;
+  Wv.BarrierInst = D.I;
+  return CallStep::Stop;
 }
 
 //===----------------------------------------------------------------------===//

@@ -470,7 +470,9 @@ bool Executor::Impl::decodeCall(const CallBase &CB, DInst &D) {
   D.Barrier = D.IID == Intrinsic::amdgcn_s_barrier ||
               D.IID == Intrinsic::amdgcn_s_barrier_wait ||
               (Callee->isDeclaration() && TM->isBarrierCall(*Callee));
-  if (D.Barrier)
+  D.Collective =
+      !D.Barrier && Callee->isDeclaration() && TM->isCollectiveCall(*Callee);
+  if (D.Barrier || D.Collective)
     return true;
   // assert() in HIP device code calls __assert_fail(expr, file, line,
   // function); its body prints through hostcalls the executor does not

@@ -79,6 +79,8 @@ struct DInst {
   /// A work-group barrier: s_barrier, or a call the target names one
   /// (TargetModel::isBarrierCall).
   bool Barrier = false;
+  /// A work-group collective (TargetModel::isCollectiveCall).
+  bool Collective = false;
   /// Inline assembly that is only a comment (ockl's "hoisting hack"s): it
   /// runs nothing; the result, if any, is the operand its output is tied
   /// to (-1: no result).
@@ -232,6 +234,9 @@ struct Wave {
   uint64_t Valid = 0; ///< lanes that exist (partial waves)
   std::vector<Frame> Frames;
   bool AtBarrier = false, Done = false;
+  /// Waits at a work-group collective it has arrived at (AtBarrier is set
+  /// too); runs the call again to complete it when the work-group passes.
+  bool InCollective = false;
   /// Instructions since the last barrier the workgroup passed.
   uint64_t Phase = 0;
   /// Waits at a target's counted barrier until another wave releases it.
@@ -450,6 +455,7 @@ public:
   bool execWarpTerminator(Frame &F, const DBlock &B, const DInst &D);
   int execTargetAsm(Wave &Wv, Frame &F, const DInst &D, LaneCtx &C);
   CallStep execCallSite(Wave &Wv, Frame &F, const DInst &D);
+  CallStep execCollective(Wave &Wv, Frame &F, const DInst &D, LaneCtx &C);
   bool enterBlock(Wave &Wv, Frame &F, int Block);
   bool popFrame(Wave &Wv);
   bool runWave(Wave &Wv);
@@ -464,6 +470,10 @@ public:
                      std::vector<uint64_t> &ArgBits,
                      std::vector<uint64_t> &ByRefOff);
   bool runWorkgroup(DecodedFunc *DK, const std::vector<uint64_t> &ArgBits);
+  /// When the waves of the workgroup have stopped at barriers: if one of
+  /// them waits at a work-group collective, every wave must wait at the
+  /// same call (same frames, same instruction); else an error.
+  bool checkCollective(std::vector<Wave> &Waves);
 };
 
 } // namespace exec

@@ -20,11 +20,14 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 
 #include <chrono>
 #include <cstring>
+#include <tuple>
 
 using namespace llvm;
 
@@ -108,6 +111,8 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
       EndPhase();
       return true;
     }
+    if (AtBar && !any_of(Waves, Running) && !checkCollective(Waves))
+      return false;
     if (!any_of(Waves, Running) && !AtBar) {
       auto It = find_if(Waves, [](const Wave &Wv) { return Wv.Blocked; });
       CurWave = &*It;
@@ -129,6 +134,42 @@ bool Executor::Impl::runWorkgroup(DecodedFunc *DK,
     if (!Progress)
       return true;
   }
+}
+
+/// Where wave \p Wv stands: the function, block and instruction of each
+/// frame.
+static std::vector<std::tuple<const DecodedFunc *, int, unsigned>>
+callPath(const Wave &Wv) {
+  std::vector<std::tuple<const DecodedFunc *, int, unsigned>> P;
+  for (const Frame &F : Wv.Frames)
+    P.emplace_back(F.DF, F.Cur, F.InstIdx);
+  return P;
+}
+
+bool Executor::Impl::checkCollective(std::vector<Wave> &Waves) {
+  auto It = find_if(Waves, [](const Wave &Wv) { return Wv.InCollective; });
+  if (It == Waves.end())
+    return true;
+  const Wave &At = *It;
+  for (Wave &Wv : Waves) {
+    if (Wv.InCollective && callPath(Wv) == callPath(At))
+      continue;
+    CurWave = nullptr; // the other wave is named in the message
+    std::string Other = Wv.Done ? "has finished"
+                        : Wv.AtBarrier
+                            ? (Wv.InCollective ? "waits at another collective, "
+                                               : "waits at a barrier, ") +
+                                  location(*Wv.BarrierInst) + ", instead"
+                            : "is blocked";
+    CurWave = &*It;
+    StringRef Name =
+        cast<CallBase>(At.BarrierInst)->getCalledFunction()->getName();
+    return failAt(*At.BarrierInst,
+                  "work-group collective '" + demangle(Name) +
+                      "' not reached by every work-item (wave " +
+                      Twine(Wv.Index) + " " + Other + ")");
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

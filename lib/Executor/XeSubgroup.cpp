@@ -54,6 +54,99 @@ bool requireWholeSubgroup(OpCtx &C, StringRef Base, unsigned SG) {
                 " run it");
 }
 
+uint64_t Reduction::identity() const {
+  unsigned Bits = leafBits(Ty);
+  bool Float = Ty.K != LeafKind::Int;
+  switch (Op) {
+  case RedOp::Mul:
+    return Float ? doubleToLeaf(Ty, 1.0) : 1;
+  case RedOp::Min:
+    return Float    ? doubleToLeaf(Ty, std::numeric_limits<double>::infinity())
+           : Signed ? maskBits(Bits - 1)
+                    : maskBits(Bits);
+  case RedOp::Max:
+    return Float    ? doubleToLeaf(Ty, -std::numeric_limits<double>::infinity())
+           : Signed ? 1ULL << (Bits - 1)
+                    : 0;
+  case RedOp::And:
+    return maskBits(Bits);
+  case RedOp::LAnd:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/// The engine's vector-reduction steps serve the arithmetic operators
+/// (OpenCL's float min/max are fmin/fmax: llvm.minnum/maxnum); the
+/// logical ones are OpenCL's own.
+uint64_t Reduction::combine(uint64_t A, uint64_t B) const {
+  unsigned Bits = leafBits(Ty);
+  uint64_t M = maskBits(Bits);
+  switch (Op) {
+  case RedOp::LAnd:
+    return (A & M) && (B & M);
+  case RedOp::LOr:
+    return (A & M) || (B & M);
+  case RedOp::LXor:
+    return bool(A & M) != bool(B & M);
+  default:
+    break;
+  }
+  if (Ty.K != LeafKind::Int)
+    return reduceFPStep(fpIntrinsic(), Ty, A, B);
+  return reduceIntStep(intIntrinsic(), A, B, Bits);
+}
+
+unsigned Reduction::fpIntrinsic() const {
+  switch (Op) {
+  case RedOp::Add:
+    return Intrinsic::vector_reduce_fadd;
+  case RedOp::Mul:
+    return Intrinsic::vector_reduce_fmul;
+  case RedOp::Min:
+    return Intrinsic::vector_reduce_fmin;
+  default:
+    return Intrinsic::vector_reduce_fmax;
+  }
+}
+
+unsigned Reduction::intIntrinsic() const {
+  switch (Op) {
+  case RedOp::Add:
+    return Intrinsic::vector_reduce_add;
+  case RedOp::Mul:
+    return Intrinsic::vector_reduce_mul;
+  case RedOp::Min:
+    return Signed ? Intrinsic::vector_reduce_smin
+                  : Intrinsic::vector_reduce_umin;
+  case RedOp::Max:
+    return Signed ? Intrinsic::vector_reduce_smax
+                  : Intrinsic::vector_reduce_umax;
+  case RedOp::And:
+    return Intrinsic::vector_reduce_and;
+  case RedOp::Or:
+    return Intrinsic::vector_reduce_or;
+  default:
+    return Intrinsic::vector_reduce_xor;
+  }
+}
+
+std::optional<RedOp> redOpNamed(StringRef Name) {
+  return StringSwitch<std::optional<RedOp>>(Name)
+      .Case("add", RedOp::Add)
+      .Case("mul", RedOp::Mul)
+      .Case("min", RedOp::Min)
+      .Case("max", RedOp::Max)
+      .Case("and", RedOp::And)
+      .Case("or", RedOp::Or)
+      .Case("xor", RedOp::Xor)
+      .Case("logical_and", RedOp::LAnd)
+      .Case("logical_or", RedOp::LOr)
+      .Case("logical_xor", RedOp::LXor)
+      .Default(std::nullopt);
+}
+
 namespace {
 
 enum class Shuffle { Index, Xor, Up, Down, IntelUp, IntelDown };
@@ -105,93 +198,6 @@ int shuffle(OpCtx &C, Shuffle K, unsigned SG) {
   return 1;
 }
 
-/// Reduction operators.
-enum class RedOp { Add, Mul, Min, Max, And, Or, Xor, LAnd, LOr, LXor };
-
-struct Reduction {
-  RedOp Op = RedOp::Add;
-  Leaf Ty;
-  bool Signed = true;
-
-  uint64_t identity() const {
-    unsigned Bits = leafBits(Ty);
-    bool Float = Ty.K != LeafKind::Int;
-    switch (Op) {
-    case RedOp::Mul:
-      return Float ? doubleToLeaf(Ty, 1.0) : 1;
-    case RedOp::Min:
-      return Float ? doubleToLeaf(Ty, std::numeric_limits<double>::infinity())
-             : Signed ? maskBits(Bits - 1)
-                      : maskBits(Bits);
-    case RedOp::Max:
-      return Float ? doubleToLeaf(Ty, -std::numeric_limits<double>::infinity())
-             : Signed ? 1ULL << (Bits - 1)
-                      : 0;
-    case RedOp::And:
-      return maskBits(Bits);
-    case RedOp::LAnd:
-      return 1;
-    default:
-      return 0;
-    }
-  }
-
-  /// The engine's vector-reduction steps serve the arithmetic operators
-  /// (OpenCL's float min/max are fmin/fmax: llvm.minnum/maxnum); the
-  /// logical ones are OpenCL's own.
-  uint64_t combine(uint64_t A, uint64_t B) const {
-    unsigned Bits = leafBits(Ty);
-    uint64_t M = maskBits(Bits);
-    switch (Op) {
-    case RedOp::LAnd:
-      return (A & M) && (B & M);
-    case RedOp::LOr:
-      return (A & M) || (B & M);
-    case RedOp::LXor:
-      return bool(A & M) != bool(B & M);
-    default:
-      break;
-    }
-    if (Ty.K != LeafKind::Int)
-      return reduceFPStep(fpIntrinsic(), Ty, A, B);
-    return reduceIntStep(intIntrinsic(), A, B, Bits);
-  }
-
-private:
-  Intrinsic::ID fpIntrinsic() const {
-    switch (Op) {
-    case RedOp::Add:
-      return Intrinsic::vector_reduce_fadd;
-    case RedOp::Mul:
-      return Intrinsic::vector_reduce_fmul;
-    case RedOp::Min:
-      return Intrinsic::vector_reduce_fmin;
-    default:
-      return Intrinsic::vector_reduce_fmax;
-    }
-  }
-  Intrinsic::ID intIntrinsic() const {
-    switch (Op) {
-    case RedOp::Add:
-      return Intrinsic::vector_reduce_add;
-    case RedOp::Mul:
-      return Intrinsic::vector_reduce_mul;
-    case RedOp::Min:
-      return Signed ? Intrinsic::vector_reduce_smin
-                    : Intrinsic::vector_reduce_umin;
-    case RedOp::Max:
-      return Signed ? Intrinsic::vector_reduce_smax
-                    : Intrinsic::vector_reduce_umax;
-    case RedOp::And:
-      return Intrinsic::vector_reduce_and;
-    case RedOp::Or:
-      return Intrinsic::vector_reduce_or;
-    default:
-      return Intrinsic::vector_reduce_xor;
-    }
-  }
-};
-
 enum class Scan { None, Inclusive, Exclusive };
 
 /// sub_group_[non_uniform_|clustered_]{reduce,scan_inclusive,
@@ -206,18 +212,7 @@ int reduce(OpCtx &C, StringRef Base, StringRef Rest, StringRef Params,
            : Rest.consume_front("scan_inclusive_") ? Scan::Inclusive
            : Rest.consume_front("scan_exclusive_") ? Scan::Exclusive
                                                    : Scan(-1);
-  std::optional<RedOp> Op = StringSwitch<std::optional<RedOp>>(Rest)
-                                .Case("add", RedOp::Add)
-                                .Case("mul", RedOp::Mul)
-                                .Case("min", RedOp::Min)
-                                .Case("max", RedOp::Max)
-                                .Case("and", RedOp::And)
-                                .Case("or", RedOp::Or)
-                                .Case("xor", RedOp::Xor)
-                                .Case("logical_and", RedOp::LAnd)
-                                .Case("logical_or", RedOp::LOr)
-                                .Case("logical_xor", RedOp::LXor)
-                                .Default(std::nullopt);
+  std::optional<RedOp> Op = redOpNamed(Rest);
   if (!Op || S == Scan(-1) || (Clustered && S != Scan::None) ||
       C.numOps() != (Clustered ? 2u : 1u) || C.resLeaves() != 1)
     return 0;

@@ -22,7 +22,11 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <vector>
+
 namespace llvm {
+class Function;
 class Type;
 } // namespace llvm
 
@@ -47,6 +51,33 @@ inline bool unsignedCode(char Code) {
   return Code && llvm::StringRef("htjm").contains(Code);
 }
 
+/// The operators of reductions and scans (OpenCL C 3.0 §6.15.16 and
+/// §6.15.18; mul, and, or, xor and the logical ones from
+/// cl_khr_subgroup_non_uniform_arithmetic).
+enum class RedOp { Add, Mul, Min, Max, And, Or, Xor, LAnd, LOr, LXor };
+
+/// The operator a builtin's name ends in ("add", "logical_or", ...).
+std::optional<RedOp> redOpNamed(llvm::StringRef Name);
+
+/// One operator on leaves of type Ty, signed or not (integers).
+struct Reduction {
+  RedOp Op = RedOp::Add;
+  Leaf Ty;
+  bool Signed = true;
+
+  /// The identity OpenCL gives an exclusive scan's first work-item: 0 for
+  /// add, +INF or the type's largest value for min, -INF or its smallest
+  /// for max, all ones for and, 1 for mul.
+  uint64_t identity() const;
+  /// A op B, in the operands' own precision; float min and max are fmin
+  /// and fmax (a NaN operand gives the other one; -0 < +0).
+  uint64_t combine(uint64_t A, uint64_t B) const;
+
+private:
+  unsigned fpIntrinsic() const;
+  unsigned intIntrinsic() const;
+};
+
 /// Runs the subgroup builtin \p Base (the unmangled name; \p Params the
 /// Itanium parameter codes) for a subgroup of \p SG lanes: 1 done, 0 not
 /// such a builtin, -1 error (recorded in \p C).
@@ -65,6 +96,38 @@ int execOpenCLBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
 /// built-ins on scalars and vectors (XeOpenCLMath.cpp). Same return
 /// convention as TargetModel::execExternal.
 int execOpenCLMath(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params);
+
+/// The work-group collective functions (OpenCL C 3.0 §6.15.18):
+/// work_group_all, work_group_any, work_group_broadcast and
+/// work_group_{reduce,scan_inclusive,scan_exclusive}_{add,min,max}, run in
+/// the engine's two steps
+/// (TargetModel::isCollectiveCall): each subgroup hands over its
+/// work-items' operands as it arrives; the first one to complete computes
+/// every work-item's result, which each subgroup then takes.
+class WorkGroupCollectives {
+public:
+  /// True if \p Base (the unmangled name) with the signature of \p Callee
+  /// is a collective modelled here.
+  static bool isCollective(llvm::StringRef Base, const llvm::Function &Callee);
+  /// A work-group of \p Items work-items in \p NumWaves subgroups starts.
+  void begin(unsigned Items, unsigned NumWaves);
+  int arrive(OpCtx &C, unsigned SG);
+  int complete(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
+               unsigned SG);
+
+private:
+  /// One work-item's operands (at most 4) and their poison bits.
+  struct Item {
+    uint64_t V[4] = {0, 0, 0, 0};
+    unsigned Poison = 0;
+  };
+  bool compute(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params);
+  bool broadcast(OpCtx &C, llvm::StringRef Base);
+  std::vector<Item> Gathered;
+  std::vector<uint64_t> Result;
+  std::vector<bool> ResultPoison;
+  unsigned Waves = 0, Pending = 0;
+};
 
 /// Runs intel_sub_group_<a>_<b>_matrix_mad_k<K>: 1 done, 0 not one, -1
 /// error.

@@ -164,6 +164,7 @@ struct Unit {
 
 class XeTarget : public TargetModel {
   unsigned SG;
+  xe::WorkGroupCollectives WG;
 
 public:
   explicit XeTarget(unsigned SG) : SG(SG) {}
@@ -200,6 +201,22 @@ public:
     StringRef Base = itaniumBase(Callee.getName());
     return Base == "barrier" || Base == "work_group_barrier" ||
            Base == "__spirv_ControlBarrier";
+  }
+  bool isCollectiveCall(const Function &Callee) const override {
+    return xe::WorkGroupCollectives::isCollective(itaniumBase(Callee.getName()),
+                                                  Callee);
+  }
+  void beginWorkgroup(Engine &E, unsigned NumWaves) override {
+    const LaunchConfig &Cfg = E.launch();
+    WG.begin(Cfg.Block[0] * Cfg.Block[1] * Cfg.Block[2], NumWaves);
+  }
+  int arriveCollective(OpCtx &C, StringRef) override {
+    return WG.arrive(C, SG);
+  }
+  int completeCollective(OpCtx &C, StringRef Name) override {
+    StringRef Params;
+    StringRef Base = itaniumBase(Name, &Params);
+    return WG.complete(C, Base, Params, SG);
   }
 
 private:
@@ -250,6 +267,24 @@ int XeTarget::workItem(OpCtx &C, StringRef Base) {
   }
   if (Base == "get_sub_group_local_id") {
     forLanes(C.Exec, [&](unsigned L) { C.res(L) = L; });
+    C.setPoison(0);
+    return 1;
+  }
+  // OpenCL C 3.0 §6.15.1: the linear ids (the global offset is 0).
+  if (Base == "get_local_linear_id" || Base == "get_global_linear_id") {
+    bool Global = Base == "get_global_linear_id";
+    forLanes(C.Exec, [&](unsigned L) {
+      uint64_t Id = 0;
+      for (int D = 2; D >= 0; --D) {
+        uint64_t Size = Cfg.Block[D], Own = E.workitemId(L, D);
+        if (Global) {
+          Own += uint64_t(E.workgroupId(D)) * Cfg.Block[D];
+          Size *= Cfg.Grid[D];
+        }
+        Id = Id * Size + Own;
+      }
+      C.res(L) = Id;
+    });
     C.setPoison(0);
     return 1;
   }

@@ -171,6 +171,18 @@ public:
   virtual bool isBarrierCall(const llvm::Function &Callee) const {
     return false;
   }
+  /// True if a call of \p Callee (a declaration) is a work-group
+  /// collective: every work-item of the work-group runs it, and it
+  /// synchronises the work-group as a barrier does. The engine runs it in
+  /// two steps: arriveCollective in each wave as it reaches the call (with
+  /// all its work-items: else an error), then, once every wave of the
+  /// work-group waits at the same call, completeCollective in each wave,
+  /// which writes the result. Both return 1 done or -1 error (C.fail()).
+  virtual bool isCollectiveCall(const llvm::Function &Callee) const {
+    return false;
+  }
+  virtual int arriveCollective(OpCtx &C, llvm::StringRef Name) { return -1; }
+  virtual int completeCollective(OpCtx &C, llvm::StringRef Name) { return -1; }
 
   // Hooks with defaults (AMDGPU uses none of them).
 
