@@ -7,11 +7,11 @@
 /// \file
 /// OpenCL C built-ins that clang leaves as calls and that kernels written
 /// for Intel GPUs use outside subgroups (OpenCL C 3.0 §6.15): mul24/mad24,
-/// memory fences, sub_group_barrier, the OpenCL 1.x atomic functions and
-/// vloadN/vstoreN; the arithmetic ones are in XeOpenCLMath.cpp. The
-/// executor's memory is sequentially consistent and a subgroup runs in
-/// lock step, so fences and a subgroup barrier reached by the whole
-/// subgroup order nothing further; atomics run lane by lane in lane order.
+/// memory fences, sub_group_barrier and vloadN/vstoreN; the arithmetic
+/// ones are in XeOpenCLMath.cpp, the atomic functions in
+/// XeOpenCLAtomics.cpp. The executor's memory is sequentially consistent
+/// and a subgroup runs in lock step, so fences and a subgroup barrier
+/// reached by the whole subgroup order nothing further.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -49,50 +49,6 @@ int mulAdd24(OpCtx &C, bool Mad) {
     C.res(L) = Mad ? uint32_t(P + uint32_t(C.op(2, L))) : P;
   });
   C.setPoison(Poison & C.Exec);
-  return 1;
-}
-
-/// atomic_<op>(p[, v[, w]]) (32-bit) and atom_<op> (64-bit): each active
-/// lane in turn reads *p, writes what atomicrmw \p Op (inc and dec: add
-/// and sub of 1) or, for cmpxchg, the compare-exchange writes, and gets
-/// the old value.
-int atomicCall(OpCtx &C, StringRef Base, std::optional<AtomicRMWInst::BinOp> Op,
-               unsigned Operands) {
-  auto *PT =
-      C.numOps() == Operands ? dyn_cast<PointerType>(C.opType(0)) : nullptr;
-  Type *T = C.inst().getType();
-  if (!PT || !T->isIntegerTy() || T->getIntegerBitWidth() < 32)
-    return 0; // float atomic_xchg and other forms are not modelled
-  unsigned Bits = T->getIntegerBitWidth(), Bytes = Bits / 8;
-  uint64_t Poison = 0;
-  for (unsigned K = 0; K < Operands; ++K)
-    Poison |= C.opPoison(K) & C.Exec;
-  if (Poison)
-    return C.fail(Base + ": an operand is poison"), -1;
-  Leaf LT = scalarLeaf(T);
-  bool Ok = true;
-  forLanes(C.Exec, [&](unsigned L) {
-    if (!Ok)
-      return;
-    uint64_t Addr = C.op(0, L), Old;
-    bool OldPoison;
-    Ok = C.E.loadLane(C, PT->getAddressSpace(), Addr, L, Bytes, Old, OldPoison);
-    if (Ok && OldPoison)
-      Ok = C.fail(Base + " reads an uninitialised value");
-    if (!Ok)
-      return;
-    uint64_t V = Operands > 1 ? C.op(1, L) : 1, New = Old;
-    if (!Op)
-      New = Old == (V & maskBits(Bits)) ? C.op(2, L) : Old;
-    else
-      New = atomicRMWValue(*Op, LT, Bits, Old, V, Ok);
-    Ok = Ok && C.E.storeLane(C, PT->getAddressSpace(), Addr, L, Bytes,
-                             New & maskBits(Bits));
-    C.res(L) = Old;
-  });
-  if (!Ok)
-    return -1;
-  C.setPoison(0);
   return 1;
 }
 
@@ -154,31 +110,7 @@ int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
     return 1;
   if (Base == "sub_group_barrier")
     return requireWholeSubgroup(C, Base, SG) ? 1 : -1;
-  StringRef Rest = Base;
-  if (!Rest.consume_front("atomic_") && !Rest.consume_front("atom_"))
-    return 0;
-  // The pointee in the mangled name (PU3AS1Vi: a volatile global int):
-  // signed or not for min and max.
-  size_t AS = Params.find("AS");
-  StringRef Pointee = AS == StringRef::npos ? "" : Params.drop_front(AS + 3);
-  Pointee.consume_front("V");
-  bool Signed = !unsignedCode(firstParamCode(Pointee));
-  using BinOp = AtomicRMWInst::BinOp;
-  if (Rest == "cmpxchg")
-    return atomicCall(C, Base, std::nullopt, 3);
-  if (Rest == "inc" || Rest == "dec")
-    return atomicCall(C, Base, Rest == "inc" ? BinOp::Add : BinOp::Sub, 1);
-  std::optional<BinOp> Op = StringSwitch<std::optional<BinOp>>(Rest)
-                                .Case("add", BinOp::Add)
-                                .Case("sub", BinOp::Sub)
-                                .Case("xchg", BinOp::Xchg)
-                                .Case("min", Signed ? BinOp::Min : BinOp::UMin)
-                                .Case("max", Signed ? BinOp::Max : BinOp::UMax)
-                                .Case("and", BinOp::And)
-                                .Case("or", BinOp::Or)
-                                .Case("xor", BinOp::Xor)
-                                .Default(std::nullopt);
-  return Op ? atomicCall(C, Base, Op, 2) : 0;
+  return execOpenCLAtomic(C, Base, Params);
 }
 
 } // namespace xe

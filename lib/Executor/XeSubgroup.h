@@ -85,12 +85,16 @@ int execSubgroupBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                         unsigned SG);
 
 /// OpenCL C built-ins outside subgroups that kernels call by name: mul24
-/// and mad24, fences, sub_group_barrier, the OpenCL 1.x atomics (atomic_*
-/// on 32-bit, atom_* on 64-bit integers), vloadN/vstoreN, and through
-/// execOpenCLMath the arithmetic ones. Same return convention as
-/// TargetModel::execExternal.
+/// and mad24, fences, sub_group_barrier, vloadN/vstoreN, and through
+/// execOpenCLAtomic and execOpenCLMath the atomic and arithmetic ones. Same
+/// return convention as TargetModel::execExternal.
 int execOpenCLBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
                       unsigned SG);
+
+/// The OpenCL 1.x atomics (atomic_* on 32-bit, atom_* on 64-bit integers)
+/// and the C11-style atomic functions (XeOpenCLAtomics.cpp). Same return
+/// convention as TargetModel::execExternal.
+int execOpenCLAtomic(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params);
 
 /// OpenCL C's math, integer, relational, geometric and conversion
 /// built-ins on scalars and vectors (XeOpenCLMath.cpp). Same return
