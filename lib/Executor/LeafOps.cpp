@@ -177,7 +177,7 @@ uint64_t fMinMaxIEEE(Leaf L, uint64_t A, uint64_t B, bool Max) {
   return fMinMaxNum(L, A, B, Max);
 }
 
-uint64_t castFP(Leaf From, Leaf To, uint64_t V) {
+uint64_t castFP(Leaf From, Leaf To, uint64_t V, RoundingMode RM) {
   if (From.K == To.K)
     return V;
   if (From.K == LeafKind::Float && To.K == LeafKind::Double)
@@ -185,7 +185,14 @@ uint64_t castFP(Leaf From, Leaf To, uint64_t V) {
   // APFloat for correct single rounding.
   APFloat A(semOf(From.K), APInt(leafBits(From), V));
   bool Lost;
-  A.convert(semOf(To.K), APFloat::rmNearestTiesToEven, &Lost);
+  A.convert(semOf(To.K), RM, &Lost);
+  return A.bitcastToAPInt().getZExtValue();
+}
+
+uint64_t intToFP(uint64_t V, unsigned Bits, bool Signed, Leaf To,
+                 RoundingMode RM) {
+  APFloat A(semOf(To.K));
+  A.convertFromAPInt(APInt(Bits, V & maskBits(Bits)), Signed, RM);
   return A.bitcastToAPInt().getZExtValue();
 }
 

@@ -109,8 +109,16 @@ uint64_t fMinMaxIEEE(Leaf L, uint64_t A, uint64_t B, bool Max);
 uint64_t reduceIntStep(unsigned IID, uint64_t A, uint64_t B, unsigned Bits);
 uint64_t reduceFPStep(unsigned IID, Leaf L, uint64_t A, uint64_t B);
 
-/// Float-to-float conversion (fptrunc/fpext), correctly rounded.
-uint64_t castFP(Leaf From, Leaf To, uint64_t V);
+/// Float-to-float conversion (fptrunc/fpext), correctly rounded in
+/// rounding mode \p RM (IEEE 754: an overflow rounded toward zero, or away
+/// from the overflow's infinity, gives the largest finite value).
+uint64_t castFP(Leaf From, Leaf To, uint64_t V,
+                llvm::RoundingMode RM = llvm::RoundingMode::NearestTiesToEven);
+
+/// The \p Bits-bit integer \p V, \p Signed or not, as a float of kind
+/// \p To, correctly rounded in rounding mode \p RM.
+uint64_t intToFP(uint64_t V, unsigned Bits, bool Signed, Leaf To,
+                 llvm::RoundingMode RM);
 
 /// \p T as LLVM prints it, for messages.
 std::string typeName(llvm::Type *T);

@@ -7,7 +7,8 @@
 /// \file
 /// OpenCL C built-ins that clang leaves as calls and that kernels written
 /// for Intel GPUs use outside subgroups (OpenCL C 3.0 §6.15): mul24/mad24,
-/// memory fences, sub_group_barrier and vloadN/vstoreN; the arithmetic
+/// memory fences, sub_group_barrier, vloadN/vstoreN and the half ones;
+/// the arithmetic
 /// ones are in XeOpenCLMath.cpp, the atomic functions in
 /// XeOpenCLAtomics.cpp. The executor's memory is sequentially consistent
 /// and a subgroup runs in lock step, so fences and a subgroup barrier
@@ -52,48 +53,81 @@ int mulAdd24(OpCtx &C, bool Mad) {
   return 1;
 }
 
-/// vloadN(offset, p) and vstoreN(data, offset, p): N elements at p + offset
-/// * N, element by element through the target's memory.
-int vectorLoadStore(OpCtx &C, StringRef Base) {
-  bool Load = Base.consume_front("vload");
-  if (!Load && !Base.consume_front("vstore"))
-    return 0;
-  unsigned N = 0;
-  if (Base.getAsInteger(10, N) || C.numOps() != (Load ? 2u : 3u))
-    return 0;
+/// Moves \p N elements per lane between a vector (the result of a load,
+/// operand 0 of a store) and memory at p + (offset * \p Stride + e) *
+/// size, through the target's memory; with \p Half the memory holds halfs,
+/// read exactly and written rounded by \p RM.
+int moveElements(OpCtx &C, StringRef Name, bool Load, unsigned N,
+                 unsigned Stride, bool Half, RoundingMode RM) {
   Type *VT = Load ? C.inst().getType() : C.opType(0);
-  auto *PT = dyn_cast<PointerType>(C.opType(Load ? 1 : 2));
-  if (!PT || elements(VT) != N || !VT->isVectorTy())
-    return 0;
-  unsigned Bytes = VT->getScalarSizeInBits() / 8, Off = Load ? 0 : 1;
+  auto *PT = cast<PointerType>(C.opType(Load ? 1 : 2));
+  unsigned Off = Load ? 0 : 1;
   uint64_t Poison = C.opPoison(Off) | C.opPoison(Off + 1);
   for (unsigned E = 0; !Load && E < N; ++E)
     Poison |= C.opPoison(0, E);
   if (Poison & C.Exec)
-    return C.fail(Twine(Load ? "vload" : "vstore") + Twine(N) +
-                  ": an operand is poison"),
-           -1;
+    return C.fail(Name + ": an operand is poison"), -1;
+  Leaf HalfLeaf{LeafKind::Half, 16, 0}, Elem = scalarLeaf(VT->getScalarType());
+  unsigned Bytes = Half ? 2 : VT->getScalarSizeInBits() / 8;
   bool Ok = true;
   for (unsigned E = 0; E < N && Ok; ++E) {
     uint64_t ElemPoison = 0;
     forLanes(C.Exec, [&](unsigned Lane) {
       if (!Ok)
         return;
-      uint64_t Addr = C.op(Off + 1, Lane) + (C.op(Off, Lane) * N + E) * Bytes;
+      uint64_t Addr =
+          C.op(Off + 1, Lane) + (C.op(Off, Lane) * Stride + E) * Bytes;
       if (!Load) {
-        Ok = C.E.storeLane(C, PT->getAddressSpace(), Addr, Lane, Bytes,
-                           C.op(0, Lane, E));
+        uint64_t V = C.op(0, Lane, E);
+        V = Half ? castFP(Elem, HalfLeaf, V, RM) : V;
+        Ok = C.E.storeLane(C, PT->getAddressSpace(), Addr, Lane, Bytes, V);
         return;
       }
       bool P = false;
-      Ok = C.E.loadLane(C, PT->getAddressSpace(), Addr, Lane, Bytes,
-                        C.res(Lane, E), P);
+      uint64_t V = 0;
+      Ok = C.E.loadLane(C, PT->getAddressSpace(), Addr, Lane, Bytes, V, P);
+      C.res(Lane, E) = Half ? castFP(HalfLeaf, Elem, V) : V;
       ElemPoison |= uint64_t(P) << Lane;
     });
     if (Load)
       C.setPoison(ElemPoison, E);
   }
   return Ok ? 1 : -1;
+}
+
+/// vloadN(offset, p) and vstoreN(data, offset, p): N elements at p + offset
+/// * N (OpenCL C 3.0 §6.15.9); vload_half[N](offset, p), vloada_halfN,
+/// vstore_half[N][_<mode>](data, offset, p) and vstorea_halfN[_<mode>]
+/// (§6.15.10): N halfs at p + offset * N (the aligned forms of 3 elements:
+/// offset * 4), read as floats (exactly), or written from float or double
+/// elements rounded to half by the mode (round to nearest even by
+/// default; IEEE rounding, so subnormals are kept and an overflow toward
+/// zero gives 65504).
+int vectorLoadStore(OpCtx &C, StringRef Base) {
+  StringRef Name = Base;
+  bool Load = Base.consume_front("vload");
+  if (!Load && !Base.consume_front("vstore"))
+    return 0;
+  bool Aligned = Base.consume_front("a");
+  bool Half = Base.consume_front("_half");
+  RoundingMode RM = RoundingMode::NearestTiesToEven;
+  if (Half && !Load)
+    roundingSuffix(Base, RM);
+  unsigned N = 1;
+  if ((!Base.empty() || !Half) && Base.getAsInteger(10, N))
+    return 0;
+  if (Aligned && (!Half || Base.empty()))
+    return 0;
+  if (C.numOps() != (Load ? 2u : 3u))
+    return 0;
+  Type *VT = Load ? C.inst().getType() : C.opType(0);
+  Type *ET = VT->getScalarType();
+  if (!isa<PointerType>(C.opType(Load ? 1 : 2)) || elements(VT) != N ||
+      (!Half && !VT->isVectorTy()) ||
+      (Half && !ET->isFloatTy() && (Load || !ET->isDoubleTy())))
+    return 0;
+  unsigned Stride = Aligned && N == 3 ? 4 : N;
+  return moveElements(C, Name, Load, N, Stride, Half, RM);
 }
 
 } // namespace

@@ -498,6 +498,20 @@ unsigned elements(Type *T) {
   return VT ? VT->getNumElements() : 1;
 }
 
+bool roundingSuffix(StringRef &Name, RoundingMode &RM) {
+  static const std::pair<StringRef, RoundingMode> Modes[] = {
+      {"_rte", RoundingMode::NearestTiesToEven},
+      {"_rtz", RoundingMode::TowardZero},
+      {"_rtp", RoundingMode::TowardPositive},
+      {"_rtn", RoundingMode::TowardNegative}};
+  for (const auto &[Suffix, Mode] : Modes)
+    if (Name.consume_back(Suffix)) {
+      RM = Mode;
+      return true;
+    }
+  return false;
+}
+
 char firstParamCode(StringRef Params) {
   if (Params.consume_front("Dv")) {
     size_t US = Params.find('_');

@@ -20,6 +20,7 @@
 
 #include "crosslane/Executor/Engine.h"
 
+#include "llvm/ADT/FloatingPointMode.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -95,6 +96,10 @@ int execOpenCLBuiltin(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params,
 /// and the C11-style atomic functions (XeOpenCLAtomics.cpp). Same return
 /// convention as TargetModel::execExternal.
 int execOpenCLAtomic(OpCtx &C, llvm::StringRef Base, llvm::StringRef Params);
+
+/// Consumes a rounding-mode suffix (_rte, _rtz, _rtp, _rtn) from the end
+/// of \p Name and sets \p RM from it; false if there is none.
+bool roundingSuffix(llvm::StringRef &Name, llvm::RoundingMode &RM);
 
 /// OpenCL C's math, integer, relational, geometric and conversion
 /// built-ins on scalars and vectors (XeOpenCLMath.cpp). Same return
