@@ -164,19 +164,20 @@ int dotCall(OpCtx &C) {
   return 1;
 }
 
-/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element:
-/// between integers (wrapping, or clamped with _sat), floating point to
-/// integers (rounded toward zero unless a mode says otherwise; NaN gives 0
-/// and values out of range are clamped, which OpenCL leaves undefined
-/// without _sat), and to floating point rounded to nearest even (other
-/// modes to floating point are not modelled).
+/// convert_<type>[n][_sat][_rte|_rtz|_rtp|_rtn] element by element
+/// (OpenCL C 3.0 §6.4.3): between integers (wrapping, or clamped with
+/// _sat), floating point to integers (rounded toward zero unless a mode
+/// says otherwise; NaN gives 0 and values out of range are clamped, which
+/// OpenCL leaves undefined without _sat), and integers or floating point
+/// to floating point rounded once, to nearest even unless a mode says
+/// otherwise (an overflow rounded toward zero gives the largest finite
+/// value).
 int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
   if (!Base.consume_front("convert_") || C.numOps() != 1)
     return 0;
-  StringRef Mode = "";
-  for (StringRef M : {"_rte", "_rtz", "_rtp", "_rtn"})
-    if (Base.consume_back(M))
-      Mode = M.drop_front();
+  // To integers toward zero by default, to floating point to nearest even.
+  RoundingMode RM = RoundingMode::TowardZero;
+  bool Mode = roundingSuffix(Base, RM);
   bool Sat = Base.consume_back("_sat");
   Base = Base.rtrim("0123456789");
   Type *T = C.inst().getType(), *DT = T->getScalarType();
@@ -188,29 +189,27 @@ int convertCall(OpCtx &C, StringRef Base, StringRef Params) {
   bool SrcSigned = !unsignedCode(Code);
   bool DstSigned =
       Base == "char" || Base == "short" || Base == "int" || Base == "long";
-  if (DT->isFloatingPointTy() && !Mode.empty() && Mode != "rte")
-    return 0;
+  if (DT->isFloatingPointTy() && !Mode)
+    RM = RoundingMode::NearestTiesToEven;
   Leaf SL = scalarLeaf(ST), DL = scalarLeaf(DT);
   unsigned SBits = ST->getScalarSizeInBits(), DBits = DT->getScalarSizeInBits();
   auto Convert = [&](uint64_t X) -> uint64_t {
     __int128 V = 0;
     if (!SrcFloat) {
+      if (DT->isFloatingPointTy())
+        return intToFP(X, SBits, SrcSigned, DL, RM);
       V = SrcSigned ? __int128(SignExtend64(X, SBits))
                     : __int128(X & maskBits(SBits));
-      if (DT->isFloatTy())
-        return doubleToLeaf(DL, double(float(V)));
-      if (DT->isFloatingPointTy())
-        return doubleToLeaf(DL, double(V));
     } else {
-      double D = leafToDouble(SL, X);
       if (DT->isFloatingPointTy())
-        return doubleToLeaf(DL, D);
+        return castFP(SL, DL, X, RM);
+      double D = leafToDouble(SL, X);
       if (std::isnan(D))
         return 0;
-      D = Mode == "rte"   ? std::nearbyint(D)
-          : Mode == "rtp" ? std::ceil(D)
-          : Mode == "rtn" ? std::floor(D)
-                          : std::trunc(D);
+      D = RM == RoundingMode::NearestTiesToEven ? std::nearbyint(D)
+          : RM == RoundingMode::TowardPositive  ? std::ceil(D)
+          : RM == RoundingMode::TowardNegative  ? std::floor(D)
+                                                : std::trunc(D);
       __int128 Lo = DstSigned ? -(__int128(1) << (DBits - 1)) : 0;
       __int128 Hi = DstSigned ? (__int128(1) << (DBits - 1)) - 1
                               : (__int128(1) << DBits) - 1;
