@@ -140,6 +140,107 @@ int intExponentCall(OpCtx &C, StringRef Base) {
   return 1;
 }
 
+/// The largest value below 1 of float kind \p L (fract's upper bound).
+uint64_t belowOne(Leaf L) {
+  return doubleToLeaf(L, L.K == LeafKind::Double ? 0x1.fffffffffffffp-1
+                         : L.K == LeafKind::Half ? 0x1.ffcp-1
+                                                 : 0x1.fffffep-1);
+}
+
+/// remquo's quotient bits: the low 7 bits of the integer k nearest |x/y|
+/// (ties to even), with the sign of x/y; x and y finite, y not 0.
+int32_t remquoBits(double X, double Y) {
+  double AX = std::fabs(X), AY = std::fabs(Y);
+  // k mod 128 from x mod 128|y| (exact; k keeps its parity, so the tie
+  // breaks alike): k' = (x' - remainder(x', |y|)) / |y| is at most 128.
+  double Range = AY * 128;
+  double XR = std::isinf(Range) ? AX : std::fmod(AX, Range);
+  double K = std::nearbyint((XR - std::remainder(XR, AY)) / AY);
+  int32_t Bits = int32_t(K) & 127;
+  return std::signbit(X) != std::signbit(Y) ? -Bits : Bits;
+}
+
+/// One element of fract, modf, frexp, sincos, remquo or lgamma_r (OpenCL C
+/// 3.0 §6.15.2, edge cases §7.5.1): the result's bits and what goes
+/// through the pointer (the same float kind, or an int).
+std::pair<uint64_t, uint64_t> outPointerOp(StringRef Fn, Type *ET, Leaf L,
+                                           uint64_t A, uint64_t B) {
+  double X = leafToDouble(L, A), Y = leafToDouble(L, B);
+  auto F = [&](double V) { return doubleToLeaf(L, V); };
+  if (Fn == "fract") {
+    // fmin(x - floor(x), the largest value below 1); +-0 and NaN give
+    // themselves twice, +-inf gives +-0 and +-inf.
+    if (std::isnan(X) || X == 0)
+      return {A, A};
+    if (std::isinf(X))
+      return {F(std::copysign(0.0, X)), A};
+    double Fl = std::floor(X);
+    uint64_t R = F(X - Fl);
+    return {leafToDouble(L, R) < 1 ? R : belowOne(L), F(Fl)};
+  }
+  if (Fn == "modf") {
+    double Int, Frac = std::modf(X, &Int);
+    return {F(Frac), F(Int)};
+  }
+  if (Fn == "frexp") {
+    // +-inf and NaN: themselves, exponent 0.
+    int Exp = 0;
+    double M = std::isfinite(X) ? std::frexp(X, &Exp) : X;
+    return {F(M), uint32_t(Exp)};
+  }
+  if (Fn == "sincos")
+    return {*mathFunction("sin", ET, {A}), *mathFunction("cos", ET, {A})};
+  if (Fn == "remquo") {
+    if (std::isnan(X) || std::isnan(Y) || std::isinf(X) || Y == 0)
+      return {F(std::numeric_limits<double>::quiet_NaN()), 0};
+    return {F(std::remainder(X, Y)), uint32_t(remquoBits(X, Y))};
+  }
+  // lgamma_r: the sign of gamma(x) (0 at its poles, zero and the negative
+  // integers, as the specification says, and at NaN and -inf, which have
+  // none).
+  int32_t Sign = 1;
+  if (std::isnan(X) || X == -INFINITY || (X <= 0 && X == std::floor(X)))
+    Sign = 0;
+  else if (X < 0)
+    Sign = std::fmod(std::floor(X), 2.0) != 0 ? -1 : 1;
+  return {*mathFunction("lgamma", ET, {A}), uint32_t(Sign)};
+}
+
+/// fract(x, iptr), modf(x, iptr), frexp(x, exp), sincos(x, cosval),
+/// remquo(x, y, quo), lgamma_r(x, signp) on floating-point scalars and
+/// vectors, the pointer in any address space: element e's second result
+/// goes to the pointer's element e.
+int outPointerCall(OpCtx &C, StringRef Base) {
+  bool Int = Base == "frexp" || Base == "remquo" || Base == "lgamma_r";
+  if (!Int && Base != "fract" && Base != "modf" && Base != "sincos")
+    return 0;
+  unsigned Ops = Base == "remquo" ? 3 : 2;
+  Type *T = C.inst().getType(), *ET = T->getScalarType();
+  if (C.numOps() != Ops || !ET->isFloatingPointTy() || C.opType(0) != T ||
+      (Ops == 3 && C.opType(1) != T) || !C.opType(Ops - 1)->isPointerTy())
+    return 0;
+  unsigned AS = cast<PointerType>(C.opType(Ops - 1))->getAddressSpace();
+  unsigned Bytes = Int ? 4 : ET->getPrimitiveSizeInBits() / 8;
+  Leaf L = scalarLeaf(ET);
+  bool Ok = true;
+  for (unsigned E = 0; E < elements(T) && Ok; ++E) {
+    uint64_t Poison = C.opPoison(Ops - 1);
+    for (unsigned K = 0; K + 1 < Ops; ++K)
+      Poison |= C.opPoison(K, E);
+    if (Poison & C.Exec)
+      return C.fail(Base + ": an operand is poison"), -1;
+    forLanes(C.Exec, [&](unsigned Lane) {
+      uint64_t B = Ops == 3 ? C.op(1, Lane, E) : 0;
+      auto [R, Out] = outPointerOp(Base, ET, L, C.op(0, Lane, E), B);
+      C.res(Lane, E) = R;
+      Ok = Ok && C.E.storeLane(C, AS, C.op(Ops - 1, Lane) + E * Bytes, Lane,
+                               Bytes, Out & maskBits(Bytes * 8));
+    });
+    C.setPoison(0, E);
+  }
+  return Ok ? 1 : -1;
+}
+
 /// dot(a, b) of floating-point scalars or vectors: the products summed in
 /// element order in double and rounded once (OpenCL leaves the order and
 /// the rounding of the sum to the implementation).
@@ -525,6 +626,8 @@ char firstParamCode(StringRef Params) {
 
 int execOpenCLMath(OpCtx &C, StringRef Base, StringRef Params) {
   if (int R = mathCall(C, Base))
+    return R;
+  if (int R = outPointerCall(C, Base))
     return R;
   if (int R = intExponentCall(C, Base))
     return R;
