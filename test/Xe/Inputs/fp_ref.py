@@ -4,7 +4,6 @@
 # +infinity or toward -infinity, written from IEEE 754's definitions with
 # integers only (no host floating point in the rounding).
 from fractions import Fraction
-import struct
 
 # (exponent bits, fraction bits)
 FORMATS = {'half': (5, 10), 'float': (8, 23), 'double': (11, 52)}
@@ -32,10 +31,6 @@ def decode(fmt, bits):
     if sign:
         return '-0' if v == 0 else -v
     return v
-
-
-def is_nan_bits(fmt, bits):
-    return decode(fmt, bits) == 'nan'
 
 
 def encode(fmt, v, mode='rte'):
@@ -80,19 +75,6 @@ def encode(fmt, v, mode='rte'):
     return sign | (biased << m) | (n - (1 << m))
 
 
-def f32_bits(x):
-    """A Python float that is exactly a float32 value, as its bits."""
-    return struct.unpack('<I', struct.pack('<f', x))[0]
-
-
-def f64_bits(x):
-    return struct.unpack('<Q', struct.pack('<d', x))[0]
-
-
-def bits_f64(b):
-    return struct.unpack('<d', struct.pack('<Q', b))[0]
-
-
 def to_float(fmt, bits):
     """A bit pattern's value as a Python float (exact for all three)."""
     v = decode(fmt, bits)
@@ -100,15 +82,4 @@ def to_float(fmt, bits):
         return float('nan')
     if v == '-0':
         return -0.0
-    return float(v) if not isinstance(v, str) else float(v)
-
-
-def from_float(x):
-    """A Python float as a value for encode(): exact."""
-    if x != x:
-        return 'nan'
-    if x in (float('inf'), float('-inf')):
-        return 'inf' if x > 0 else '-inf'
-    if x == 0 and str(x).startswith('-'):
-        return '-0'
-    return Fraction(x)
+    return float(v)
