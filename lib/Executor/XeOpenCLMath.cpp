@@ -140,6 +140,92 @@ int intExponentCall(OpCtx &C, StringRef Base) {
   return 1;
 }
 
+/// nextafter(x, y) on the bit patterns of float kind \p L (OpenCL C 3.0
+/// §6.15.2, as C99 §7.12.11.3): the next representable value after x
+/// toward y; y if they are equal (so +0 toward -0 is -0), the smallest
+/// subnormal of y's sign after a zero, NaN if either is NaN.
+uint64_t nextAfter(Leaf L, uint64_t X, uint64_t Y) {
+  if (leafIsNaN(L, X) || leafIsNaN(L, Y))
+    return quietNaN(L, leafIsNaN(L, X) ? X : Y);
+  double DX = leafToDouble(L, X), DY = leafToDouble(L, Y);
+  if (DX == DY)
+    return Y;
+  if (DX == 0)
+    return (DY < 0 ? signBit(L) : 0) | 1;
+  // Sign and magnitude: one more in the magnitude moves away from zero.
+  return (DY > DX) == (DX > 0) ? X + 1 : X - 1;
+}
+
+/// ilogb(x) (OpenCL C 3.0 §6.15.2): the unbiased exponent of x as an int,
+/// subnormals' exact; FP_ILOGB0 (INT_MIN, as opencl-c-base.h defines it)
+/// for a zero, FP_ILOGBNAN (INT_MAX) for NaN, INT_MAX for an infinity.
+uint32_t ilogbOf(Leaf L, uint64_t X) {
+  double D = leafToDouble(L, X);
+  if (D == 0)
+    return uint32_t(std::numeric_limits<int32_t>::min());
+  if (std::isnan(D) || std::isinf(D))
+    return uint32_t(std::numeric_limits<int32_t>::max());
+  return uint32_t(std::ilogb(D));
+}
+
+/// nan(nancode) (OpenCL C 3.0 §6.15.2): a quiet NaN of float kind \p L
+/// whose other significand bits are nancode's low ones (sign 0).
+uint64_t nanWithCode(Leaf L, uint64_t Code) {
+  unsigned M = L.K == LeafKind::Double ? 52 : L.K == LeafKind::Half ? 10 : 23;
+  uint64_t Exponent = maskBits(leafBits(L) - 1) & ~maskBits(M);
+  return quietNaN(L, Exponent | (Code & maskBits(M)));
+}
+
+/// nextafter(x, y), ilogb(x) and nan(nancode) on half, float and double
+/// scalars and vectors, element by element on the bit patterns.
+int floatBitsCall(OpCtx &C, StringRef Base) {
+  unsigned Ops = Base == "nextafter" ? 2 : 1;
+  if ((Ops == 1 && Base != "ilogb" && Base != "nan") || C.numOps() != Ops)
+    return 0;
+  Type *T = C.inst().getType(), *AT = C.opType(0);
+  Type *FT = (Base == "ilogb" ? AT : T)->getScalarType();
+  if (!FT->isFloatingPointTy() || elements(AT) != elements(T) ||
+      (Ops == 2 && (AT != T || C.opType(1) != T)) ||
+      (Base == "ilogb" && !T->getScalarType()->isIntegerTy(32)) ||
+      (Base == "nan" &&
+       (!AT->getScalarType()->isIntegerTy() ||
+        AT->getScalarSizeInBits() != T->getScalarSizeInBits())))
+    return 0;
+  Leaf L = scalarLeaf(FT);
+  for (unsigned E = 0; E < elements(T); ++E) {
+    forLanes(C.Exec, [&](unsigned Lane) {
+      uint64_t A = C.op(0, Lane, E);
+      C.res(Lane, E) = Ops == 2          ? nextAfter(L, A, C.op(1, Lane, E))
+                       : Base == "ilogb" ? ilogbOf(L, A)
+                                         : nanWithCode(L, A);
+    });
+    uint64_t Poison = C.opPoison(0, E) | (Ops == 2 ? C.opPoison(1, E) : 0);
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
+/// upsample(hi, lo) (OpenCL C 3.0 §6.15.3): (hi << n) | lo for n-bit char,
+/// short or int elements (lo unsigned), a result of 2n bits, signed as hi
+/// is (the bits are the same either way).
+int upsampleCall(OpCtx &C) {
+  Type *T = C.inst().getType(), *AT = C.numOps() ? C.opType(0) : nullptr;
+  if (C.numOps() != 2 || C.opType(1) != AT ||
+      !AT->getScalarType()->isIntegerTy() ||
+      !T->getScalarType()->isIntegerTy() || elements(AT) != elements(T) ||
+      T->getScalarSizeInBits() != 2 * AT->getScalarSizeInBits())
+    return 0;
+  unsigned Bits = AT->getScalarSizeInBits();
+  for (unsigned E = 0; E < elements(T); ++E) {
+    forLanes(C.Exec, [&](unsigned Lane) {
+      uint64_t Hi = C.op(0, Lane, E) & maskBits(Bits);
+      C.res(Lane, E) = (Hi << Bits) | (C.op(1, Lane, E) & maskBits(Bits));
+    });
+    C.setPoison((C.opPoison(0, E) | C.opPoison(1, E)) & C.Exec, E);
+  }
+  return 1;
+}
+
 /// The largest value below 1 of float kind \p L (fract's upper bound).
 uint64_t belowOne(Leaf L) {
   return doubleToLeaf(L, L.K == LeafKind::Double ? 0x1.fffffffffffffp-1
@@ -392,6 +478,12 @@ std::optional<uint64_t> integerOp(StringRef Fn, bool Signed, unsigned Bits,
     R = __int128(High());
   else if (Fn == "mad_hi")
     R = __int128(High()) + D;
+  else if (Fn == "mad_sat")
+    // a * b + c saturated; an unsigned 64-bit one needs all 128 bits (at
+    // most 2^128 - 2^64, so it does not wrap).
+    R = Signed || Bits < 64 ? Sat(A * B + D)
+                            : __int128(std::min<unsigned __int128>(
+                                  (unsigned __int128)RA * RB + RD, M));
   else if (Fn == "popcount")
     R = llvm::popcount(RA & M);
   else if (Fn == "clz")
@@ -409,8 +501,8 @@ std::optional<uint64_t> integerOp(StringRef Fn, bool Signed, unsigned Bits,
 
 /// Integer built-ins element by element on scalars and vectors, signed or
 /// not as the mangled first parameter says: min, max, clamp, abs,
-/// abs_diff, add_sat, sub_sat, hadd, rhadd, mul_hi, mad_hi, popcount, clz,
-/// ctz, rotate.
+/// abs_diff, add_sat, sub_sat, hadd, rhadd, mul_hi, mad_hi, mad_sat,
+/// popcount, clz, ctz, rotate (OpenCL C 3.0 §6.15.3).
 int integerCall(OpCtx &C, StringRef Base, StringRef Params) {
   Type *T = C.inst().getType(), *ET = T->getScalarType();
   SmallVector<bool, 3> Scalar;
@@ -631,6 +723,11 @@ int execOpenCLMath(OpCtx &C, StringRef Base, StringRef Params) {
     return R;
   if (int R = intExponentCall(C, Base))
     return R;
+  if (int R = floatBitsCall(C, Base))
+    return R;
+  if (Base == "upsample")
+    if (int R = upsampleCall(C))
+      return R;
   if (Base == "dot")
     if (int R = dotCall(C))
       return R;
