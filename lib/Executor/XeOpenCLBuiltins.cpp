@@ -7,7 +7,8 @@
 /// \file
 /// OpenCL C built-ins that clang leaves as calls and that kernels written
 /// for Intel GPUs use outside subgroups (OpenCL C 3.0 §6.15): mul24/mad24,
-/// memory fences, sub_group_barrier, vloadN/vstoreN and the half ones;
+/// memory fences, sub_group_barrier, vloadN/vstoreN and the half ones,
+/// shuffle and shuffle2;
 /// the arithmetic
 /// ones are in XeOpenCLMath.cpp, the atomic functions in
 /// XeOpenCLAtomics.cpp. The executor's memory is sequentially consistent
@@ -130,6 +131,36 @@ int vectorLoadStore(OpCtx &C, StringRef Base) {
   return moveElements(C, Name, Load, N, Stride, Half, RM);
 }
 
+/// shuffle(x, mask) and shuffle2(x, y, mask) (OpenCL C 3.0 §6.15.13): x
+/// (and y) vectors of n = 2, 4, 8 or 16 elements of any type, mask one of
+/// m of the unsigned integer type as wide as an element; result element i
+/// is element mask[i] of x, or of x then y for shuffle2, only the mask's
+/// low ilogb(2n - 1) bits counted (shuffle2: one more), that is mask[i]
+/// modulo n (2n).
+int shuffleCall(OpCtx &C, bool Two) {
+  unsigned Ops = Two ? 3 : 2;
+  if (C.numOps() != Ops)
+    return 0;
+  Type *T = C.inst().getType(), *XT = C.opType(0), *MT = C.opType(Ops - 1);
+  unsigned N = elements(XT), M = elements(T);
+  if (!XT->isVectorTy() || !MT->isVectorTy() || !isPowerOf2_32(N) ||
+      (Two && C.opType(1) != XT) || elements(MT) != M ||
+      T->getScalarType() != XT->getScalarType() ||
+      !MT->getScalarType()->isIntegerTy())
+    return 0;
+  unsigned Sources = Two ? 2 * N : N;
+  for (unsigned E = 0; E < M; ++E) {
+    uint64_t Poison = C.opPoison(Ops - 1, E);
+    forLanes(C.Exec, [&](unsigned Lane) {
+      unsigned S = C.op(Ops - 1, Lane, E) % Sources, K = S / N;
+      C.res(Lane, E) = C.op(K, Lane, S % N);
+      Poison |= C.opPoison(K, S % N) & (uint64_t(1) << Lane);
+    });
+    C.setPoison(Poison & C.Exec, E);
+  }
+  return 1;
+}
+
 } // namespace
 
 int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
@@ -137,6 +168,9 @@ int execOpenCLBuiltin(OpCtx &C, StringRef Base, StringRef Params, unsigned SG) {
     return mulAdd24(C, Base == "mad24");
   if (int R = vectorLoadStore(C, Base))
     return R;
+  if (Base == "shuffle" || Base == "shuffle2")
+    if (int R = shuffleCall(C, Base == "shuffle2"))
+      return R;
   if (int R = execOpenCLMath(C, Base, Params))
     return R;
   if (Base == "mem_fence" || Base == "read_mem_fence" ||
