@@ -98,14 +98,18 @@ std::optional<BinOp> rmwOp(StringRef Name, bool Signed) {
 /// atomic_<op>(p[, v[, w]]) (32-bit) and atom_<op> (64-bit): *p becomes
 /// what atomicrmw \p Op writes (inc and dec: add and sub of 1) or, for
 /// cmpxchg, what the compare-exchange writes; the result is the old value.
+/// xchg also on float (§6.15.12.9; cl_khr_global_int32_base_atomics'
+/// atom_xchg): the bits, NaNs unchanged.
 int legacyAtomic(OpCtx &C, StringRef Base, std::optional<BinOp> Op,
                  unsigned Operands) {
   auto *PT =
       C.numOps() == Operands ? dyn_cast<PointerType>(C.opType(0)) : nullptr;
   Type *T = C.inst().getType();
-  if (!PT || !T->isIntegerTy() || T->getIntegerBitWidth() < 32)
-    return 0; // float atomic_xchg and other forms are not modelled
-  unsigned Bits = T->getIntegerBitWidth();
+  bool FloatXchg = T->isFloatTy() && Op == BinOp::Xchg;
+  if (!PT ||
+      (!FloatXchg && (!T->isIntegerTy() || T->getIntegerBitWidth() < 32)))
+    return 0;
+  unsigned Bits = T->getPrimitiveSizeInBits();
   Leaf LT = scalarLeaf(T);
   SmallVector<unsigned, 2> Values;
   for (unsigned K = 1; K < Operands; ++K)
