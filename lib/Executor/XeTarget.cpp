@@ -370,6 +370,20 @@ bool XeTarget::surface(OpCtx &C, const Block2D &B, Surface &S) {
   S.Height = int64_t(uint32_t(V[2])) + Adj;
   S.Pitch = int64_t(uint32_t(V[3])) + Adj;
   S.X = X, S.Y = Y;
+  // The surface's own rules (SPV_INTEL_2d_block_io, "Restrictions"): the
+  // hardware's behaviour outside them is undefined.
+  int64_t Max = int64_t(1) << 24;
+  if (S.Width < 64 || S.Width > Max || S.Width % std::max<int64_t>(4, B.Es))
+    return C.fail("the 2D block surface width " + Twine(S.Width) +
+                  " bytes is not a multiple of " +
+                  Twine(std::max<int64_t>(4, B.Es)) + " from 64 to 2^24");
+  if (S.Height < 1 || S.Height > Max)
+    return C.fail("the 2D block surface height " + Twine(S.Height) +
+                  " is not from 1 to 2^24 rows");
+  if (S.Pitch < S.Width || S.Pitch > Max || S.Pitch % 16)
+    return C.fail("the 2D block surface pitch " + Twine(S.Pitch) +
+                  " bytes is not a multiple of 16 from the width (" +
+                  Twine(S.Width) + ") to 2^24");
   return true;
 }
 
