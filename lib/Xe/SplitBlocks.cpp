@@ -50,11 +50,12 @@ static bool wholeRegisterRows(BlockOp Op, const BlockShape &S, unsigned Rows,
   return Rows % K == 0 && (Rows / K) * PowerOf2Ceil(S.W) % SG == 0;
 }
 
-/// The narrowest columns a piece of one-block operation \p S may have: a
-/// transposed load's whole register rows of the transposed block; any for
-/// a prefetch, which has no fragment; 0 (no split by columns) otherwise.
+/// The narrowest columns a piece (of one block) of operation \p S may
+/// have: a transposed load's whole register rows of the transposed block;
+/// any for a prefetch, which has no fragment; 0 (no split by columns)
+/// otherwise.
 static unsigned minPieceColumns(BlockOp Op, const BlockShape &S, unsigned SG) {
-  if (S.C != 1 || (Op != BlockOp::LoadTranspose && Op != BlockOp::Prefetch))
+  if (Op != BlockOp::LoadTranspose && Op != BlockOp::Prefetch)
     return 0;
   uint64_t Hp = PowerOf2Ceil(S.H);
   return Op == BlockOp::Prefetch || Hp >= SG ? 1 : unsigned(SG / Hp);
@@ -73,11 +74,12 @@ std::optional<SplitPlan> planSplit(const XeChip &Chip, BlockOp Op,
     for (unsigned C = S.C; C >= 1; C /= 2)
       for (unsigned H = S.H; H >= 1; H /= 2) {
         // A transposed load's lanes hold its rows: only its blocks or
-        // columns split.
+        // columns split; a piece of columns is of one block (a lane holds
+        // block 0's columns, then block 1's).
         if ((H < S.H && C != 1) ||
             (H < S.H && (Op == BlockOp::LoadTranspose ||
                          !wholeRegisterRows(Op, S, H, SG))) ||
-            (W < S.W && (H < S.H || MinCols == 0)))
+            (W < S.W && (H < S.H || MinCols == 0 || C != 1)))
           continue;
         BlockShape P{S.ElemBytes, W, H, C};
         if (!checkShape(Chip, Op, P, SG).empty())

@@ -15,6 +15,7 @@ void intel_sub_group_2d_block_prefetch_8b_8r256x1c(global void *, int, int, int,
 void intel_sub_group_2d_block_prefetch_32b_4r16x4c(global void *, int, int, int, int2);
 void intel_sub_group_2d_block_prefetch_8b_2r128x1c(global void *, int, int, int, int2);
 void intel_sub_group_2d_block_read_transpose_64b_16r8x1c(global void *, int, int, int, int2, private ulong *);
+void intel_sub_group_2d_block_read_transpose_32b_16r16x2c(global void *, int, int, int, int2, private uint *);
 
 #define TRANSPOSED(NAME, T, N, FN)                                            \
   SG kernel void NAME(global T *A, global T *Out, int X, int Y) {              \
@@ -38,6 +39,9 @@ SG kernel void tr16x16(global uint *A, global uint *Out, int X, int Y) {
 TRANSPOSED(tr32x16, uint, 32, intel_sub_group_2d_block_read_transpose_32b_32r16x1c)
 TRANSPOSED(tr8x16, uint, 8, intel_sub_group_2d_block_read_transpose_32b_8r16x1c)
 TRANSPOSED(tr64, ulong, 4, intel_sub_group_2d_block_read_transpose_64b_8r8x1c)
+// Two blocks of Xe3P's width: cri splits the blocks, earlier chips then
+// their columns too.
+TRANSPOSED(tr16x16x2, uint, 32, intel_sub_group_2d_block_read_transpose_32b_16r16x2c)
 
 SG kernel void prefetch256(global uchar *A, global uint *Out, int X, int Y) {
   intel_sub_group_2d_block_prefetch_8b_8r256x1c(A, 256, 40, 256, (int2)(X * 4, Y));
