@@ -302,10 +302,14 @@ std::optional<RowLoad> rowStore(StoreInst *SI, ScalarEvolution &SE,
   return rowAccess(SI, SI->getPointerOperand(), SE, Bytes);
 }
 
-/// An access alone in its group whose index widens a 32-bit value is read
-/// again as a byte offset from its pointer's base, and grouped with the
-/// others read so: rows reached through a chain of GEPs (`p[lane]; p +=
-/// pitch;` unrolled: each row's GEP has a base of its own).
+/// An access whose index widens a 32-bit value is read again as a byte
+/// offset from its pointer's base when it is alone in its group, or when
+/// its base is itself an address computed per row (`row = C + (y + r) *
+/// pitch + x; row[lane]; row[16 + lane]`, whose two accesses would read as
+/// two rows of a tile 16 elements apart), and grouped with the others read
+/// so where that joins accesses of several groups (or of single ones):
+/// rows reached through a chain of GEPs (`p[lane]; p += pitch;` unrolled:
+/// each row's GEP has a base of its own), row pointers.
 RowGroups groupRows(BasicBlock &BB, bool Loads,
                     const SmallPtrSetImpl<Instruction *> &Taken,
                     ScalarEvolution &SE) {
@@ -322,13 +326,31 @@ RowGroups groupRows(BasicBlock &BB, bool Loads,
   for (Instruction &I : BB)
     if (std::optional<RowLoad> R = Read(I, false))
       Groups[R->key()].push_back(*R);
-  SmallVector<RowLoad, 8> Alone;
+  struct Again {
+    RowLoad R;
+    RowLoad::Key From;
+    bool Single;
+  };
+  MapVector<RowLoad::Key, SmallVector<Again, 8>> ByBytes;
   for (auto &[Key, G] : Groups)
-    if (G.size() == 1 && G[0].Cast)
-      if (std::optional<RowLoad> R = Read(*G[0].inst(), true))
-        Alone.push_back(*R);
-  for (RowLoad &R : Alone)
-    Groups[R.key()].push_back(R);
+    if (G[0].Cast && (G.size() == 1 || isa<GetElementPtrInst>(G[0].Base)))
+      for (const RowLoad &R0 : G)
+        if (std::optional<RowLoad> R = Read(*R0.inst(), true))
+          ByBytes[R->key()].push_back({*R, Key, G.size() == 1});
+  for (auto &[Bytes, Members] : ByBytes) {
+    SmallPtrSet<Value *, 8> Bases;
+    for (const Again &M : Members)
+      Bases.insert(std::get<0>(M.From));
+    bool Singles = all_of(Members, [](const Again &M) { return M.Single; });
+    if (!Singles && Bases.size() < 2)
+      continue;
+    for (const Again &M : Members) {
+      if (!M.Single)
+        erase_if(Groups[M.From],
+                 [&](const RowLoad &R) { return R.inst() == M.R.inst(); });
+      Groups[Bytes].push_back(M.R);
+    }
+  }
   return Groups;
 }
 

@@ -387,3 +387,28 @@ SG16 kernel void store_written_out(global float *C, global const float *In,
   O[2 * P] = V + 2;
   O[3 * P] = V + 3;
 }
+
+// Row pointers (image code): each row's address computed once, its two
+// blocks indexed from it.
+SG16 kernel void store_rowptr_u8(global uchar *C, global const uchar *In, int P,
+                                 int X, int Y) {
+  int L = get_sub_group_local_id();
+  uchar V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 8; ++R) {
+    global uchar *Row = C + (Y + R) * P + X;
+    Row[L] = V + R;
+    Row[16 + L] = V ^ R;
+  }
+}
+SG16 kernel void store_rowptr_f32(global float *C, global const float *In,
+                                  int P, int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+#pragma unroll
+  for (int R = 0; R < 8; ++R) {
+    global float *Row = C + (Y + R) * P + X;
+    Row[L] = V + R;
+    Row[16 + L] = V * R;
+  }
+}
