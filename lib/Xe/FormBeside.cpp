@@ -167,12 +167,14 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
                        P.S, Blocks);
   };
   for (unsigned I = 0; I < Blocked.size(); ++I) {
+    if (Used[I])
+      continue;
     int64_t Blocks = 0;
     bool Leftmost = true;
     for (unsigned J = 0; J < Blocked.size(); ++J)
       if (J != I && !Used[J] && Apart(I, J, Blocks) && Blocks < 0)
         Leftmost = false;
-    if (Used[I] || !Leftmost)
+    if (!Leftmost)
       continue;
     SmallVector<unsigned, 4> Right;
     unsigned C = Blocked[I].S.C;
