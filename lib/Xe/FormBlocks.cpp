@@ -379,7 +379,7 @@ LoadInst *Former::firstOf(ArrayRef<RowLoad> G) const {
 
 /// True if \p I, a plain load or store or a memory intrinsic, cannot
 /// touch the object \p R's tile lies in (alias analysis: a `restrict`
-/// argument, another type, another variable), wherever in the objects
+/// argument, another variable; not another type), wherever in the objects
 /// both access: another lane's element of the tile is as much at stake as
 /// this lane's. Stores to private arrays (kernels that keep a tile in one
 /// before promoting it) cannot touch global memory either.
@@ -398,13 +398,21 @@ bool Former::apart(const Instruction &I, const RowLoad &R) const {
   } else {
     return false;
   }
+  // Types prove nothing here: C lets a kernel write one buffer through
+  // pointers of two types (allocated memory takes the type of its last
+  // store), and the tile's rows may meet the other access at run time.
+  auto Untyped = [](AAMDNodes Tags) {
+    Tags.TBAA = Tags.TBAAStruct = nullptr;
+    return Tags;
+  };
   MemoryLocation Tile(getLoadStorePointerOperand(R.inst()),
                       LocationSize::beforeOrAfterPointer(),
-                      R.inst()->getAAMetadata());
+                      Untyped(R.inst()->getAAMetadata()));
   return all_of(Locs, [&](MemoryLocation L) {
     if (isa<AllocaInst>(getUnderlyingObject(L.Ptr)))
       return true;
     L.Size = LocationSize::beforeOrAfterPointer();
+    L.AATags = Untyped(L.AATags);
     // An atomic or volatile access orders the tile's accesses around it.
     return Plain && AA.isNoAlias(L, Tile);
   });

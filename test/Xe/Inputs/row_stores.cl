@@ -412,3 +412,19 @@ SG16 kernel void store_rowptr_f32(global float *C, global const float *In,
     Row[16 + L] = V * R;
   }
 }
+
+// Block 1 written through an int view of the same buffer: C lets a kernel
+// do that, so the types prove nothing; the blocks are joined as blocks
+// addressed two ways, where they lie checked at run time (with a pitch of
+// 16 elements, block 1 of row R is block 0 of row R + 1).
+SG16 kernel void store_int_view(global float *C, global const float *In, int P,
+                                int X, int Y) {
+  int L = get_sub_group_local_id();
+  float V = In[get_global_id(0)];
+  global int *Ci = (global int *)C;
+#pragma unroll
+  for (int R = 0; R < 8; ++R) {
+    C[(Y + R) * P + X + L] = V * R;
+    Ci[(Y + R) * P + X + 16 + L] = as_int(V + R);
+  }
+}
