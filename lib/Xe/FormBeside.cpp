@@ -82,11 +82,15 @@ addressAndPitch(ScalarEvolution &SE, const DataLayout &DL, const RowLoad &R,
 }
 
 /// True if the tile of \p Q (row 0's uniform index \p QU0, stride \p
-/// QStride) probes as \p Blocks blocks of shape \p S right (left, if
-/// negative) of \p P's, rows as far apart, the same way three times.
+/// QStride, shape \p QS) has \p P's lane, elements and rows and probes as
+/// \p Blocks blocks of \p P's shape \p S right (left, if negative) of \p
+/// P's, rows as far apart, the same way three times.
 bool Former::probedApart(const RowLoad &P, const SCEV *PU0, const SCEV *PStride,
-                         const RowLoad &Q, const SCEV *QU0, const SCEV *QStride,
-                         const Shape &S, int64_t &Blocks) const {
+                         const Shape &S, const RowLoad &Q, const SCEV *QU0,
+                         const SCEV *QStride, const Shape &QS,
+                         int64_t &Blocks) const {
+  if (P.L.V != Q.L.V || S.Es != QS.Es || S.N != QS.N || S.Rows != QS.Rows)
+    return false;
   auto [PA, PPitch] = addressAndPitch(SE, DL, P, PU0, PStride);
   auto [QA, QPitch] = addressAndPitch(SE, DL, Q, QU0, QStride);
   if (SE.getPointerBase(PA) != SE.getPointerBase(QA))
@@ -142,12 +146,8 @@ bool Former::joinBeside(Plan &P, ArrayRef<Plan *> Right) {
   P.Besides = std::move(Besides);
   P.First = P.Rows[0].LI ? First : Last;
   P.Order.clear();
-  if (P.Rows[0].LI)
-    return true;
-  for (const RowLoad &R : All)
-    P.Order.push_back(R.SI);
-  llvm::sort(P.Order,
-             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+  if (!P.Rows[0].LI)
+    P.Order = storesInOrder(All);
   return true;
 }
 
@@ -161,10 +161,8 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
   SmallVector<bool, 8> Used(Blocked.size(), false);
   auto Apart = [&](unsigned I, unsigned J, int64_t &Blocks) {
     const Plan &P = Blocked[I], &Q = Blocked[J];
-    return P.S.Es == Q.S.Es && P.S.N == Q.S.N && P.S.Rows == Q.S.Rows &&
-           P.Rows[0].L.V == Q.Rows[0].L.V &&
-           probedApart(P.Rows[0], P.U0, P.Stride, Q.Rows[0], Q.U0, Q.Stride,
-                       P.S, Blocks);
+    return probedApart(P.Rows[0], P.U0, P.Stride, P.S, Q.Rows[0], Q.U0,
+                       Q.Stride, Q.S, Blocks);
   };
   for (unsigned I = 0; I < Blocked.size(); ++I) {
     if (Used[I])
@@ -193,7 +191,7 @@ void Former::mergeBeside(SmallVectorImpl<Plan> &Blocked,
     auto LoadTakes = [&](unsigned N) {
       Shape S = Blocked[I].S;
       S.C = N;
-      return (N == 2 || N == 4) && !rowPieces(BlockOp::Load, S).empty();
+      return oneLoadTakes(S);
     };
     while (Loads && !Right.empty() && !LoadTakes(C)) {
       C -= Blocked[Right.back()].S.C;
@@ -227,9 +225,9 @@ int Former::checkedColumn(ArrayRef<LoopPlan> Plans, ArrayRef<bool> Taken,
     const LoopPlan &Q = Plans[J];
     int64_t Blocks = 0;
     if (J != I && !Taken[J] && bool(Q.R.SI) == bool(P.R.SI) && Q.L == P.L &&
-        Q.S.Es == P.S.Es && Q.R.L.V == P.R.L.V && Q.S.N == P.S.N &&
-        Q.S.Rows == P.S.Rows && Q.S.C == 1 &&
-        probedApart(P.R, P.U0, P.Stride, Q.R, Q.U0, Q.Stride, P.S, Blocks) &&
+        Q.S.C == 1 &&
+        probedApart(P.R, P.U0, P.Stride, P.S, Q.R, Q.U0, Q.Stride, Q.S,
+                    Blocks) &&
         Blocks == K)
       return J;
   }

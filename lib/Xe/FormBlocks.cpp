@@ -83,6 +83,15 @@ namespace crosslane {
 namespace xe {
 namespace form {
 
+SmallVector<StoreInst *, 8> storesInOrder(ArrayRef<RowLoad> Rows) {
+  SmallVector<StoreInst *, 8> Order;
+  for (const RowLoad &R : Rows)
+    Order.push_back(R.SI);
+  llvm::sort(Order,
+             [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+  return Order;
+}
+
 bool recomputable(Value *V, const Instruction *At, unsigned Depth) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || I->getParent() != At->getParent() || I->comesBefore(At))
@@ -298,8 +307,14 @@ Former::columnsApart(SmallVectorImpl<RowLoad> &G) {
 bool Former::wholeTile(ArrayRef<RowLoad> Tile, Shape &S) const {
   S.Rows = Tile.size() / S.C;
   if (Tile[0].LI)
-    return (S.C == 2 || S.C == 4) && !rowPieces(BlockOp::Load, S).empty();
+    return oneLoadTakes(S);
   return !rowPieces(BlockOp::Store, S).empty();
+}
+
+/// True if one load takes the tile of \p S: 2 or 4 blocks, a shape the
+/// chip has.
+bool Former::oneLoadTakes(const Shape &S) const {
+  return (S.C == 2 || S.C == 4) && !rowPieces(BlockOp::Load, S).empty();
 }
 
 /// \p Tile's blocks in runs of four or two where the chip loads them at
@@ -709,10 +724,7 @@ void Former::collectStorePlans(BasicBlock &BB, bool ReqdSG16,
       if (!tiles(Part, ReqdSG16, P))
         continue;
       P.Rows.assign(Part.begin(), Part.end());
-      for (const RowLoad &R : Part)
-        P.Order.push_back(R.SI);
-      llvm::sort(P.Order,
-                 [](StoreInst *A, StoreInst *B) { return A->comesBefore(B); });
+      P.Order = storesInOrder(Part);
       Instruction *First = nullptr, *Last = nullptr;
       if (!onlyArithmeticBetween(Part, First, Last)) {
         Blocked.push_back(std::move(P));

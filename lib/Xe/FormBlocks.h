@@ -114,6 +114,10 @@ RowGroups groupRows(llvm::BasicBlock &BB, bool Loads,
                     const llvm::SmallPtrSetImpl<llvm::Instruction *> &Taken,
                     llvm::ScalarEvolution &SE);
 
+/// The stores of \p Rows (stores of one block) in program order.
+llvm::SmallVector<llvm::StoreInst *, 8>
+storesInOrder(llvm::ArrayRef<RowLoad> Rows);
+
 /// The shape of the load a group forms.
 struct Shape {
   unsigned Es = 0;   ///< element bytes
@@ -227,6 +231,7 @@ private:
   llvm::SmallVector<llvm::SmallVector<RowLoad, 8>, 4>
   columnClasses(llvm::ArrayRef<RowLoad> G);
   bool wholeTile(llvm::ArrayRef<RowLoad> Tile, Shape &S) const;
+  bool oneLoadTakes(const Shape &S) const;
   llvm::SmallVector<llvm::SmallVector<RowLoad, 8>, 4>
   blockRuns(llvm::ArrayRef<RowLoad> Tile, const Shape &S) const;
   bool uniformLeaves(const llvm::SCEV *S, const Lane &L) const;
@@ -246,9 +251,9 @@ private:
   llvm::CallInst *formStores(Plan &P);
   // FormBeside.cpp
   bool probedApart(const RowLoad &P, const llvm::SCEV *PU0,
-                   const llvm::SCEV *PStride, const RowLoad &Q,
+                   const llvm::SCEV *PStride, const Shape &S, const RowLoad &Q,
                    const llvm::SCEV *QU0, const llvm::SCEV *QStride,
-                   const Shape &S, int64_t &Blocks) const;
+                   const Shape &QS, int64_t &Blocks) const;
   void mergeBeside(llvm::SmallVectorImpl<Plan> &Blocked,
                    llvm::SmallVectorImpl<Plan> &Plans);
   bool joinBeside(Plan &P, llvm::ArrayRef<Plan *> Right);
